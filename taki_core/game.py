@@ -123,10 +123,19 @@ _XLEN = const(19)     # cards in the discard pile
 _RNG = const(20)      # 4 bytes, little-endian, < 2**30
 _STAGE = const(24)    # 10 stages
 _HSIZE = const(34)    # 10 hand sizes
-_HEAD = const(44)     # scalars end here (save.py packs s[:_HEAD])
-_HAND = const(44)     # 10 x 57 counts
-_DRAWP = const(614)   # draw pile, bottom first
-_DISC = const(730)    # discard pile, bottom first
+# Public offsets, for save.py: the scalars, then the piles.
+HEAD_SIZE = const(44)   # s[:HEAD_SIZE] holds every scalar
+HSIZE_AT = const(34)
+DLEN_AT = const(18)
+XLEN_AT = const(19)
+HAND_AT = const(44)     # 10 x 57 counts
+DRAW_AT = const(614)    # draw pile, bottom first
+DISC_AT = const(730)    # discard pile, bottom first
+LEADPOS_AT = const(7)
+FLAG_OFFSETS = (1, 3, 11, 13, 14, 15)  # _TOUR _DIR _RUNOPEN _MOVED _DECL _OWE: 0 or 1
+_HAND = const(44)
+_DRAWP = const(614)
+_DISC = const(730)
 STATE_SIZE = const(846)
 _NONE = const(255)
 
@@ -379,13 +388,14 @@ class Game:
         """Write every legal move into buf (>= NMOVES bytes); return the count.
 
         A legal move stays legal with F_LAST added; those are not listed.
+        This is the hot path of every bot and UI refresh, so it walks only
+        the card types that can match instead of asking check() for each.
         """
         s = self.s
         ph = s[_PHASE]
         if ph == P_OVER:
             return 0
-        cur = s[_CUR]
-        base = _HAND + cur * NTYPES
+        base = _HAND + s[_CUR] * NTYPES
         n = 0
         if ph == P_PLUS3:
             if s[base + KING]:
@@ -401,8 +411,53 @@ class Game:
             buf[n] = M_ACCEPT
             buf[n + 1] = M_LAST
             return n + 2
-        for t in range(NTYPES):
-            if s[base + t] and self._playable(t) == 0:
+        if ph == P_KING:  # any card at all
+            n = self._list(buf, n, base, 0, COLOR)
+            n = self._list(buf, n, base, COLOR, NTYPES)
+            buf[n] = M_END
+        elif ph == P_RUN:  # the run's colour, SUPERTAKI, COLOR
+            rc = s[_RUNC] * 13
+            n = self._list(buf, n, base, rc, rc + 13)
+            n = self._list(buf, n, base, COLOR, SUPERTAKI + 1)
+            if not (s[_RUNN] == 1 and self._lead_is_taki()):
+                buf[n] = M_CLOSE
+                n += 1
+            buf[n] = M_END
+        elif s[_PEND]:  # a +2 stack: +2s and KING
+            t = S_PLUS2
+            while t < COLOR:
+                if s[base + t]:
+                    buf[n] = t
+                    n += 1
+                t += 13
+            if s[base + KING]:
+                buf[n] = KING
+                n += 1
+            buf[n] = M_DRAW
+        else:  # start of a turn or after PLUS: matching, colourless, open run
+            ac = s[_COLOR]
+            oc = s[_RUNC] if s[_RUNOPEN] and s[_RUNC] != ac else 9
+            n = self._list(buf, n, base, ac * 13, ac * 13 + 13)
+            if oc < 4:
+                n = self._list(buf, n, base, oc * 13, oc * 13 + 13)
+            lead = s[_LEAD]
+            if lead < COLOR:
+                t = SYMBOL_OF[lead]
+                for c in range(4):
+                    if c != ac and c != oc and s[base + t]:
+                        buf[n] = t
+                        n += 1
+                    t += 13
+            n = self._list(buf, n, base, COLOR, NTYPES)
+            buf[n] = M_DRAW
+        buf[n + 1] = M_LAST
+        return n + 2
+
+    def _list(self, buf, n, base, lo, hi):
+        """Append the held types lo..hi-1 as play moves (COLOR as 4 moves)."""
+        s = self.s
+        for t in range(lo, hi):
+            if s[base + t]:
                 if t == COLOR:
                     for c in range(4):
                         buf[n] = M_COLOR + c
@@ -410,10 +465,6 @@ class Game:
                 else:
                     buf[n] = t
                     n += 1
-        for m in (M_DRAW, M_CLOSE, M_END, M_LAST):
-            if self.check(m) == 0:
-                buf[n] = m
-                n += 1
         return n
 
     # ------------------------------------------------------------ apply
@@ -709,7 +760,9 @@ class Game:
         s = self.s
         n = s[_DLEN] - 1
         s[_DLEN] = n
-        return s[_DRAWP + n]
+        t = s[_DRAWP + n]
+        s[_DRAWP + n] = 0  # unused slots stay 0: a state has one byte form
+        return t
 
     def _draw(self, seat, n):
         """Seat draws up to n cards, reshuffling when the pile runs out (R4.3)."""
@@ -753,6 +806,8 @@ class Game:
             s[_DISC] = s[_DISC + top]
             s[_LEADPOS] = 0
             s[_XLEN] = 1
+        for i in range(s[_XLEN], x):
+            s[_DISC + i] = 0
         s[_DLEN] = n
         self._shuffle_draw()
         self._ev(EV_RESHUFFLE, 0, n)

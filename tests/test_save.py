@@ -1,0 +1,81 @@
+"""Save and restore: compact, exact, and refusing anything damaged."""
+
+import random
+
+import pytest
+
+from core_play import listed, pick
+from taki_core import save
+from taki_core.game import Game
+
+
+def played_game(players=10, seed=3, moves=150, tournament=True):
+    g = Game()
+    g.reset(players, seed, tournament=tournament)
+    r = random.Random(seed)
+    for _ in range(moves):
+        if g.over():
+            break
+        g.apply(pick(r, listed(g)))
+    return g
+
+
+def test_blob_is_small_versioned_and_exact():
+    g = played_game()
+    blob = save.pack(g)
+    assert len(blob) <= 512 and len(blob) == save.BLOB_SIZE
+    assert blob[0] == save.MAGIC and blob[1] == save.VERSION
+    h = Game()
+    assert save.unpack(h, blob) == save.S_OK
+    assert h.s == g.s and h.players == 10
+    assert save.pack(h) == blob
+
+
+def test_restored_game_plays_on_identically():
+    g = played_game(4, 9, 40, False)
+    h = Game()
+    save.unpack(h, save.pack(g))
+    r1, r2 = random.Random(1), random.Random(1)
+    while not g.over():
+        assert g.apply(pick(r1, listed(g))) == 0
+        assert h.apply(pick(r2, listed(h))) == 0
+        assert g.s == h.s
+
+
+@pytest.mark.parametrize("cut", range(0, 164, 7))
+def test_truncated_blob_is_refused(cut):
+    blob = save.pack(played_game())
+    h = played_game(3, 1, 5, False)
+    before = bytes(h.s)
+    assert save.unpack(h, blob[:cut]) == save.S_SIZE
+    assert bytes(h.s) == before
+
+
+def test_every_single_bit_flip_is_refused_and_loads_nothing():
+    blob = save.pack(played_game())
+    h = played_game(3, 1, 5, False)
+    before = bytes(h.s)
+    for i in range(len(blob)):
+        for bit in range(8):
+            bad = bytearray(blob)
+            bad[i] ^= 1 << bit
+            assert save.unpack(h, bytes(bad)) != save.S_OK, (i, bit)
+            assert bytes(h.s) == before
+
+
+def test_wrong_magic_version_and_checksummed_nonsense_are_named():
+    blob = bytearray(save.pack(played_game()))
+    h = Game()
+    assert save.unpack(h, b"") == save.S_SIZE
+    assert save.unpack(h, "not bytes") == save.S_SIZE
+    assert save.unpack(h, bytes([0x00]) + bytes(blob[1:])) == save.S_MAGIC
+    v2 = bytearray(blob)
+    v2[1] = 2
+    assert save.unpack(h, bytes(v2)) == save.S_VERSION
+    # Consistent checksum over an impossible state: an extra KING instead of a card.
+    forged = bytearray(blob)
+    forged[2 + 44] = 54 if forged[2 + 44] != 54 else 53
+    c = save.checksum(forged, save.BLOB_SIZE - 2)
+    forged[-2], forged[-1] = c >> 8, c & 0xFF
+    assert save.unpack(h, bytes(forged)) == save.S_INVALID
+    assert save.SAVE_ERROR_NAMES[save.S_INVALID] == "invalid_state"
