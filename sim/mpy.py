@@ -92,6 +92,7 @@ Packages
 
 from __future__ import annotations
 
+import atexit
 import base64
 import functools
 import json
@@ -253,6 +254,9 @@ def _wasm():
     cfg.wasm_exceptions = True  # the artifact uses wasm exception handling (nlr)
     cfg.max_wasm_stack = 512 * 1024
     engine = wasmtime.Engine(cfg)
+    # Drop the cached module before interpreter teardown: freed later, its
+    # __del__ finds wasmtime's ctypes already gone and prints a traceback.
+    atexit.register(_wasm.cache_clear)
     return engine, wasmtime.Module.from_file(engine, str(default_wasm_path()))
 
 

@@ -1,0 +1,31 @@
+"""The hardware layer: find out which board this is and return its driver.
+
+Every board module offers the same small interface (see pybadge.Board):
+`display`, `pixels`, `key()` -> one logical key press or -1, `tone(notes)`,
+`tick()` and `nvm`. Logical keys are numbered as the PyBadge's shift
+register numbers its buttons, so that board needs no translation.
+"""
+
+from micropython import const
+
+K_B = const(0)
+K_A = const(1)
+K_START = const(2)
+K_SELECT = const(3)
+K_RIGHT = const(4)
+K_DOWN = const(5)
+K_UP = const(6)
+K_LEFT = const(7)
+NO_KEY = const(-1)
+
+
+def detect():
+    """The driver for the board we run on (PyGamer if it has a joystick)."""
+    import board
+
+    if hasattr(board, "JOYSTICK_X"):
+        from boards.pygamer import Board
+    else:
+        # PyBadge and PyBadge LC: same buttons, same pins.
+        from boards.pybadge import Board
+    return Board()

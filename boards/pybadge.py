@@ -1,0 +1,40 @@
+"""Adafruit PyBadge / PyBadge LC: 8 buttons on a shift register."""
+
+import board
+import keypad
+import microcontroller
+import neopixel
+
+from boards.sound import Tone
+
+
+class Board:
+    name = "pybadge"
+
+    def __init__(self):
+        self.display = board.DISPLAY
+        self._keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK,
+            data=board.BUTTON_OUT,
+            latch=board.BUTTON_LATCH,
+            key_count=8,
+            value_when_pressed=True,
+        )
+        self._event = keypad.Event()  # reused: reading keys allocates nothing
+        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=True)
+        self._tone = Tone()
+        self.nvm = microcontroller.nvm
+
+    def key(self):
+        """The next key press (a logical key number), or -1."""
+        ev = self._event
+        while self._keys.events.get_into(ev):
+            if ev.pressed:
+                return ev.key_number
+        return -1
+
+    def tone(self, tune):
+        self._tone.play(tune)
+
+    def tick(self):
+        self._tone.tick()

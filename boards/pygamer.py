@@ -1,0 +1,81 @@
+"""Adafruit PyGamer: 4 buttons on a shift register plus an analog joystick.
+
+The joystick is turned into the same LEFT/RIGHT/UP/DOWN presses as the
+PyBadge's buttons: a press when the stick leaves the dead band, then
+auto-repeat while it is held.
+"""
+
+import analogio
+import board
+import keypad
+import microcontroller
+import neopixel
+from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
+from micropython import const
+
+from boards import K_DOWN, K_LEFT, K_RIGHT, K_UP, NO_KEY
+from boards.sound import Tone
+
+_LOW = const(16000)  # stick readings below / above these are a direction
+_HIGH = const(49000)
+_REPEAT_DELAY = const(450)  # ms before a held stick repeats
+_REPEAT_EVERY = const(160)
+
+
+class Board:
+    name = "pygamer"
+
+    def __init__(self):
+        self.display = board.DISPLAY
+        # B, A, START, SELECT: the same key numbers as on the PyBadge.
+        self._keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK,
+            data=board.BUTTON_OUT,
+            latch=board.BUTTON_LATCH,
+            key_count=4,
+            value_when_pressed=True,
+        )
+        self._event = keypad.Event()
+        self._jx = analogio.AnalogIn(board.JOYSTICK_X)
+        self._jy = analogio.AnalogIn(board.JOYSTICK_Y)
+        self._held = NO_KEY
+        self._repeat_at = 0
+        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=True)
+        self._tone = Tone()
+        self.nvm = microcontroller.nvm
+
+    def _stick(self):
+        x = self._jx.value
+        y = self._jy.value
+        if x < _LOW:
+            return K_LEFT
+        if x > _HIGH:
+            return K_RIGHT
+        if y < _LOW:
+            return K_UP
+        if y > _HIGH:
+            return K_DOWN
+        return NO_KEY
+
+    def key(self):
+        """The next key press (a logical key number), or -1."""
+        ev = self._event
+        while self._keys.events.get_into(ev):
+            if ev.pressed:
+                return ev.key_number
+        d = self._stick()
+        now = ticks_ms()
+        if d != self._held:
+            self._held = d
+            self._repeat_at = ticks_add(now, _REPEAT_DELAY)
+            return d
+        if d != NO_KEY and ticks_diff(now, self._repeat_at) >= 0:
+            self._repeat_at = ticks_add(now, _REPEAT_EVERY)
+            return d
+        return NO_KEY
+
+    def tone(self, tune):
+        self._tone.play(tune)
+
+    def tick(self):
+        self._tone.tick()

@@ -1,0 +1,81 @@
+"""The +3 answer (R9.5) as the app plays it: computers may break at once,
+then a public prompt; a person who takes the device to break it sees only
+whether their +3 Breaker may go. A part of App (taki_ui.app)."""
+
+from taki_core.cards import BREAK, NTYPES
+from taki_core.game import M_BREAK, F_LAST
+
+from boards import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
+from taki_ui import strings
+from taki_ui.players import NO_MOVE
+from taki_ui.states import S_BREAK, S_PLUS3, S_TURN, S_WATCH
+
+
+class Plus3Flow:
+    def _plus3(self):
+        g = self.game
+        by = g.plus3_by()
+        if not self.p3_asked:  # computers may break it at once, out of turn
+            self.p3_asked = True
+            for s in range(g.players):
+                if s != by and s != g.current() and not self.settings.is_human(s):
+                    m = self.cpu.move(g, s, self.settings.kinds[s])
+                    if m != NO_MOVE and g.apply(m) == 0:
+                        self._after_move()
+                        return
+        self._public_plus3()
+
+    def _public_plus3(self):
+        g = self.game
+        by = g.plus3_by()
+        cand = self.moves  # scratch: the people who may try to break
+        nc = 0
+        for s in range(g.players):
+            if s != by and self.settings.is_human(s):
+                cand[nc] = s
+                nc += 1
+        if nc == 0:
+            self._computer(g.current())
+            return
+        self.plus3.show(self.names, by, g.current(), cand, nc)
+        self.table.hide_hand()
+        self._show("plus3", S_PLUS3)
+
+    def _plus3_answer(self):
+        nxt = self.game.current()
+        if self.settings.is_human(nxt):
+            self._hand_over(nxt, S_TURN, strings.PASS_ANSWER)
+        else:
+            self._show("table", S_WATCH)
+            self._computer(nxt)
+
+    def _break_key(self, k):
+        if k == K_LEFT or k == K_RIGHT:
+            self.table.move_cursor(1 if k == K_RIGHT else -1, self.hand, self.playable)
+        elif k == K_SELECT:
+            self.declare = True
+            self._notice(strings.N_LAST % self.names[self.breaker])
+        elif k == K_B:
+            self._public_plus3()
+        elif k == K_A and self._card() == BREAK and self.playable[BREAK]:
+            self._apply(M_BREAK + self.breaker | (F_LAST if self.declare else 0))
+
+    def _show_break(self):
+        g = self.game
+        s = self.passing_for
+        self.breaker = s
+        self.declare = False
+        pl = self.playable
+        for t in range(NTYPES):
+            pl[t] = 0
+        ok = g.check(M_BREAK + s) == 0
+        pl[BREAK] = 1 if ok else 0
+        n = g.hand(s, self.hand)
+        cursor = 0
+        for i in range(n):
+            if self.hand[i] == BREAK:
+                cursor = i
+        self.table.show_table(g, self.names, strings.BREAK_OF % self.names[s])
+        self.table.show_hand(self.hand, n, pl, cursor)
+        self.table.show_keys(strings.KEYS_BREAK if ok else strings.NO_BREAKER)
+        self._show("table", S_BREAK)

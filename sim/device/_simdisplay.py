@@ -1,0 +1,118 @@
+"""The simulated 160x128 TFT: blinka-displayio's PyGameDisplay, kept honest.
+
+PyGameDisplay redraws the whole frame on every refresh; a real display only
+gets the dirty areas. This subclass sends only the dirty areas (so the
+screenshots show exactly what a device would, stale pixels included) and
+counts the pixels sent, for `sim.ui_bench`. The 160x128 frame lives in an
+off-screen surface; in window mode it is scaled into the window next to the
+NeoPixels and the key map.
+"""
+
+import busdisplay
+import pygame
+from blinka_displayio_pygamedisplay import PyGameDisplay
+
+import _simhw
+
+WIDTH = 160
+HEIGHT = 128
+LEGEND = (
+    "Arrows  move",
+    "Z / X   B / A",
+    "Enter   START",
+    "Space   SELECT",
+    "Esc     quit",
+)
+
+
+class SimDisplay(PyGameDisplay):
+    def __init__(self, window=False, scale=4):
+        self._window = None
+        self._want_window = window
+        self._scale = scale
+        self.pixels_sent = 0  # running total of refreshed pixels
+        self.refreshes = 0  # refreshes that sent something
+        # False: count the dirty pixels but do not draw them (fast tests);
+        # redraw() brings the frame up to date when someone looks at it.
+        self.render = True
+        super().__init__(width=WIDTH, height=HEIGHT, caption="TAKI simulator", auto_refresh=True)
+
+    def _initialize(self, init_sequence):
+        if self._want_window:
+            pygame.init()
+            pygame.display.set_caption(self._caption)
+            w = WIDTH * self._scale + 150
+            h = max(HEIGHT * self._scale, 260) + 16
+            self._window = pygame.display.set_mode((w, h))
+            self._font = pygame.font.Font(None, 22)
+        self._pygame_screen = pygame.Surface((WIDTH, HEIGHT))
+
+    def _get_refresh_areas(self):
+        # The real dirty areas (BusDisplay's), not PyGameDisplay's whole frame.
+        areas = busdisplay.BusDisplay._get_refresh_areas(self)
+        n = 0
+        for a in areas:
+            x1, y1 = max(0, a.x1), max(0, a.y1)
+            x2, y2 = min(WIDTH, a.x2), min(HEIGHT, a.y2)
+            if x2 > x1 and y2 > y1:
+                n += (x2 - x1) * (y2 - y1)
+        if n:
+            self.pixels_sent += n
+            self.refreshes += 1
+            _simhw.idle_polls = 0
+        return areas
+
+    def _refresh_area(self, area):
+        if self.render:
+            return super()._refresh_area(area)
+        return True
+
+    def redraw(self):
+        """Draw the whole frame now (after refreshes that were not drawn)."""
+        render = self.render
+        self.render = True
+        self._core.full_refresh = True
+        self.refresh()
+        self.render = render
+
+    def _refresh_display(self):
+        busdisplay.BusDisplay._refresh_display(self)
+        self._refresh_pending = False
+        if self._window is not None:
+            self.draw_window()
+
+    def _background(self):
+        # Refreshing happens on the app's thread (see sim.harness), never here.
+        pass
+
+    def _release(self):
+        if self._window is not None:
+            pygame.display.quit()
+            self._window = None
+
+    def surface(self):
+        """The 160x128 frame as the TFT shows it (a pygame Surface)."""
+        return self._pygame_screen
+
+    def save(self, path):
+        if not self.render:
+            self.redraw()
+        pygame.image.save(self._pygame_screen, path)
+
+    def draw_window(self):
+        win = self._window
+        s = self._scale
+        win.fill((40, 40, 48))
+        win.blit(pygame.transform.scale(self._pygame_screen, (WIDTH * s, HEIGHT * s)), (0, 0))
+        x = WIDTH * s + 20
+        # The five NeoPixels of the board, top to bottom, as on a PyBadge's edge.
+        colours = _simhw.pixels[0].shown if _simhw.pixels else [(0, 0, 0)] * 5
+        for i, c in enumerate(colours):
+            # LEDs at 10% brightness look black on a monitor: scale them up.
+            m = max(c) or 1
+            shown = tuple(min(255, v * 255 // m) for v in c) if max(c) else (20, 20, 20)
+            pygame.draw.circle(win, shown, (x + 12, 20 + i * 34), 12)
+        for i, line in enumerate(LEGEND):
+            img = self._font.render(line, True, (220, 220, 220))
+            win.blit(img, (x - 10, 190 + i * 20))
+        pygame.display.flip()

@@ -1,0 +1,119 @@
+"""Shared state of the simulated board (desktop only).
+
+The stand-in modules next to this file (board, keypad, neopixel, ...) are
+thin fronts over this one: the clock, the key feed, the display, the
+NeoPixel colours and the sound log live here so that the simulator and the
+tests can drive and inspect them.
+
+Time: in headless mode the clock is virtual and moves only when the app
+polls its keys and finds nothing (the app waits for a person or a timer),
+so a scripted game runs as fast as the CPU allows and is deterministic.
+In window mode it is the real clock.
+"""
+
+import time
+
+# Configuration, set by sim.harness before `board` is imported.
+BOARD = "pybadge"  # "pybadge" | "pybadgelc" | "pygamer"
+HEADLESS = True
+SCALE = 4
+POLL_MS = 20  # virtual time one idle poll stands for
+
+KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+JOY_CENTRE = 32768
+
+_now = 0
+_t0 = time.monotonic()
+display = None
+keypads = []  # live ShiftRegisterKeys stand-ins
+joystick = [JOY_CENTRE, JOY_CENTRE]  # x, y values the AnalogIn stand-ins read
+pixels = []  # live NeoPixel stand-ins
+sounds = []  # (frequency, sample_rate) of each play, for the tests
+nvm = bytearray(256)
+_feed = []  # pending actions: (kind, value, polls)
+_hold = 0  # polls left before the joystick returns to centre
+idle_polls = 0  # polls in a row that found nothing to do
+poll_hook = None  # window mode: pumps pygame events
+
+
+def ticks_ms():
+    if HEADLESS:
+        return _now & 0x1FFFFFFF
+    return int((time.monotonic() - _t0) * 1000) & 0x1FFFFFFF
+
+
+def advance(ms):
+    global _now
+    _now += ms
+
+
+def press(name):
+    """Queue one press-and-release of a logical key by name (A, B, LEFT...)."""
+    k = KEY_NAMES.index(name)
+    if BOARD == "pygamer" and k >= 4:
+        # PyGamer: the directions come from the analog joystick.
+        x, y = JOY_CENTRE, JOY_CENTRE
+        if name == "LEFT":
+            x = 0
+        elif name == "RIGHT":
+            x = 65535
+        elif name == "UP":
+            y = 0
+        else:
+            y = 65535
+        _feed.append(("joy", (x, y), 2))
+    else:
+        _feed.append(("key", k, 0))
+
+
+def pending():
+    return len(_feed) > 0 or _hold > 0
+
+
+def poll():
+    """Called by the keypad stand-in each time the app reads its keys."""
+    global _hold, idle_polls
+    if poll_hook is not None:
+        poll_hook()
+    if _hold > 0:
+        _hold -= 1
+        if _hold == 0:
+            joystick[0] = joystick[1] = JOY_CENTRE
+        return
+    if _feed:
+        kind, value, polls = _feed.pop(0)
+        if kind == "key":
+            for kp in keypads:
+                if value < kp.key_count:
+                    kp._push(value, True)
+                    kp._push(value, False)
+        else:
+            joystick[0], joystick[1] = value
+            _hold = polls
+        idle_polls = 0
+        return
+
+
+def key_event(k, pressed):
+    """Window mode: a real key went down or up."""
+    for kp in keypads:
+        if k < kp.key_count:
+            kp._push(k, pressed)
+
+
+def reset():
+    """Forget keys, pixels, sounds and pending input (between tests)."""
+    global _now, _hold, idle_polls
+    del keypads[:]
+    del pixels[:]
+    del sounds[:]
+    del _feed[:]
+    joystick[0] = joystick[1] = JOY_CENTRE
+    _hold = 0
+    idle_polls = 0
+    _now = 0
+    for i in range(len(nvm)):
+        nvm[i] = 0xFF  # erased flash reads as 0xFF
+
+
+reset()

@@ -1,0 +1,203 @@
+"""Run the real app on the simulated board (desktop only).
+
+`install()` puts the board stand-ins of sim/device/ in front of the import
+path (ahead of Blinka's own `board`, `keypad`, ...), then `lib/` and the
+project root, as CircuitPython's /lib and / are. `Sim` builds the app
+exactly as code.py does and steps it; tests drive it with key names and
+look at what is drawn.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICE = os.path.join(ROOT, "sim", "device")
+LIB = os.path.join(ROOT, "lib")
+
+# Modules the stand-ins replace, and modules that bind to them at import.
+_STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "analogio",
+             "audioio", "audiocore", "supervisor", "_simhw", "_simdisplay")
+_BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
+
+
+def install(board="pybadge", headless=True, scale=4):
+    """Make `import board` (and the rest) give the simulated `board` kind."""
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the simulator stays silent
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for p in (ROOT, LIB, DEVICE):
+        if p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+    import _simhw
+
+    if "board" in sys.modules:
+        import displayio
+
+        displayio.release_displays()
+        for name in ("board", "_simdisplay") + _BOUND:
+            sys.modules.pop(name, None)
+    for name in ("keypad", "neopixel", "microcontroller", "digitalio", "analogio", "supervisor"):
+        mod = sys.modules.get(name)
+        if mod is not None and not getattr(mod, "__file__", "").startswith(DEVICE):
+            del sys.modules[name]  # Blinka's, imported before us
+    _simhw.BOARD = board
+    _simhw.HEADLESS = headless
+    _simhw.SCALE = scale
+    _simhw.reset()
+    import board as _board  # noqa: F401  (creates DISPLAY)
+
+    return _simhw
+
+
+class Sim:
+    """The app on a simulated board, stepped by hand.
+
+    step() is one pass of the app's main loop; press() queues key presses
+    and runs the app until it waits for a person again.
+    """
+
+    def __init__(self, board="pybadge", headless=True, render=True):
+        self.hw_state = install(board, headless)
+        import boards
+        from taki_ui.app import App
+
+        self.board = boards.detect()
+        self.app = App(self.board)  # as code.py does
+        self.display = self.board.display
+        self.display.render = render
+        self.settle()
+
+    def step(self):
+        self.app.step()
+
+    def settle(self, limit=200000):
+        """Step until the feed is empty and the app waits for a key."""
+        h = self.hw_state
+        for _ in range(limit):
+            self.app.step()
+            if not h.pending() and not self.app.busy():
+                return
+        raise RuntimeError("the app never settled")
+
+    def press(self, *names):
+        for name in names:
+            self.hw_state.press(name)
+            self.settle()
+
+    def shot(self, path):
+        self.display.save(path)
+
+    # --- looking at what is drawn -------------------------------------------
+    def texts(self):
+        """Texts of every label visible on the screen, top to bottom."""
+        out = []
+        _walk(self.display.root_group, 0, 0, out)
+        out.sort(key=lambda e: (e[1], e[0]))
+        return [e[2].strip() for e in out if e[2].strip()]
+
+    def screen_text(self):
+        return "\n".join(self.texts())
+
+    def pixel(self, x, y):
+        if not self.display.render:
+            self.display.redraw()
+        return tuple(self.display.surface().get_at((x, y)))[:3]
+
+
+def _walk(group, ox, oy, out):
+    from adafruit_display_text import LabelBase
+
+    if group.hidden:
+        return
+    ox += group.x
+    oy += group.y
+    if isinstance(group, LabelBase):
+        out.append((ox, oy, group.text))
+        return
+    for item in group:
+        if hasattr(item, "__len__") and hasattr(item, "append"):
+            _walk(item, ox, oy, out)
+
+
+def robot_key(sim, rnd):
+    """A key a person might press now: plays a lit card when there is one,
+    else draws / closes / ends. Used by the tests and the demo. None when
+    the game is over (or not started)."""
+    from taki_core.cards import BREAK
+    from taki_core.game import M_CLOSE, P_RUN
+    from taki_ui import app as A
+
+    app = sim.app
+    st = app.state
+    if st == A.S_PASS:
+        return "A"
+    if st == A.S_COLOUR:
+        return rnd.choice(("A", "RIGHT", "A"))
+    if st == A.S_PLUS3:
+        if app.plus3.row == 0 and app.plus3.nc and rnd.random() < 0.3:
+            return "DOWN"
+        return "A"
+    if st == A.S_BREAK:
+        return "A" if app.playable[BREAK] and app.hand[app.table.cursor] == BREAK else "B"
+    if st == A.S_PAUSE:
+        return "B"
+    if st != A.S_TURN:
+        return None
+    g = app.game
+    t = app.table
+    lit = [i for i in range(t.n) if app.playable[app.hand[i]]]
+    if lit and (g.phase() == P_RUN or rnd.random() < 0.9):
+        if not hasattr(app, "_robot_target") or app._robot_target not in lit:
+            app._robot_target = rnd.choice(lit)
+        target = app._robot_target
+        if t.cursor != target:
+            return "RIGHT" if (target - t.cursor) % t.n <= t.n // 2 else "LEFT"
+        if g.hand_size(g.current()) == 2 and not g.declared():
+            return "SELECT"
+        del app._robot_target
+        return "A"
+    if g.phase() == P_RUN and g.check(M_CLOSE) != 0:
+        return "UP"
+    return "B"
+
+
+def play(sim, rnd, limit=5000, on_key=None):
+    """Press robot keys until the game is over; return how many."""
+    for i in range(limit):
+        k = robot_key(sim, rnd)
+        if k is None:
+            return i
+        if on_key is not None:
+            on_key(k)
+        sim.press(k)
+    raise RuntimeError("no end after %d keys" % limit)
+
+
+def arrange(sim, players, hands, discard, current=0, humans=None, settle=True, **kw):
+    """Tests: start the app on an exact table (taki_core's Game.arrange).
+    hands: lists of card names per seat; discard: names, leading card last;
+    the draw pile is the rest of the deck in canonical order."""
+    from taki_core.cards import DECK_SIZE, card_type, canonical_deck
+
+    app = sim.app
+    st = app.settings
+    st.players = players
+    for s in range(players):
+        st.kinds[s] = 0 if humans is None or s in humans else 2
+    deck = bytearray(DECK_SIZE)
+    canonical_deck(deck)
+    rest = list(deck)
+    hands_t = [[card_type(n) for n in h] for h in hands]
+    disc_t = [card_type(n) for n in discard]
+    for t in [t for h in hands_t for t in h] + disc_t:
+        rest.remove(t)
+    app.game.arrange(players, hands_t, disc_t, rest, current=current, **kw)
+    app.notices.reset(app.game)
+    app.viewer = -1
+    app.p3_asked = False
+    app._watch(0)
+    if settle:
+        sim.settle()
+
