@@ -37,6 +37,9 @@ Error codes are small ints (``E_*``); ``ERROR_NAMES[e]`` is the snake_case
 reason ('does_not_match', 'not_your_turn', ...). Phases: P_TURN, P_RUN,
 P_PLUS, P_KING, P_PLUS3, P_OVER (``PHASE_NAMES``).
 
+Modules: cards (types, names), rng (the generator), table (state buffer,
+dealing, drawing, queries, events), game (the rules), save, bots.
+
 Save/restore: ``taki_core.save.pack(game)`` gives a compact bytes blob with a
 version byte and a checksum; ``unpack(game, blob)`` returns 0 or an error code
 and loads nothing unless the whole blob is valid.

@@ -14,9 +14,10 @@ from micropython import const
 
 from taki_core import rng
 from taki_core.cards import COPIES, DECK_SIZE, NTYPES
-from taki_core.game import (
-    DISC_AT, DLEN_AT, DRAW_AT, FLAG_OFFSETS, HAND_AT, HEAD_SIZE, HSIZE_AT,
-    LEADPOS_AT, MAX_PLAYERS, P_OVER, STATE_SIZE, XLEN_AT, Game,
+from taki_core.game import Game
+from taki_core.table import (
+    AT_DISC, AT_DLEN, AT_DRAW, AT_HAND, AT_HSIZE, AT_LEADPOS, AT_XLEN,
+    FLAG_OFFSETS, HEAD_SIZE, MAX_PLAYERS, P_OVER, STATE_SIZE,
 )
 
 MAGIC = const(0x54)  # "T"
@@ -53,7 +54,7 @@ def pack(game):
     i = 2 + HEAD_SIZE
     for p in range(s[0]):
         i += game.hand(p, memoryview(out)[i:])
-    for at, n in ((DRAW_AT, s[DLEN_AT]), (DISC_AT, s[XLEN_AT])):
+    for at, n in ((AT_DRAW, s[AT_DLEN]), (AT_DISC, s[AT_XLEN])):
         out[i:i + n] = s[at:at + n]
         i += n
     c = checksum(out, i)
@@ -88,10 +89,10 @@ def _rebuild(s, blob):
     players = s[0]
     if not 2 <= players <= MAX_PLAYERS:
         return False
-    if any(s[HSIZE_AT + p] for p in range(players, MAX_PLAYERS)):
+    if any(s[AT_HSIZE + p] for p in range(players, MAX_PLAYERS)):
         return False
-    sizes = [s[HSIZE_AT + p] for p in range(players)]
-    if sum(sizes) + s[DLEN_AT] + s[XLEN_AT] != DECK_SIZE:
+    sizes = [s[AT_HSIZE + p] for p in range(players)]
+    if sum(sizes) + s[AT_DLEN] + s[AT_XLEN] != DECK_SIZE:
         return False
     cards = blob[2 + HEAD_SIZE:2 + HEAD_SIZE + DECK_SIZE]
     if any(t >= NTYPES for t in cards):
@@ -101,9 +102,9 @@ def _rebuild(s, blob):
     i = 0
     for p, size in enumerate(sizes):
         for t in cards[i:i + size]:
-            s[HAND_AT + p * NTYPES + t] += 1
+            s[AT_HAND + p * NTYPES + t] += 1
         i += size
-    for at, k in ((DRAW_AT, s[DLEN_AT]), (DISC_AT, s[XLEN_AT])):
+    for at, k in ((AT_DRAW, s[AT_DLEN]), (AT_DISC, s[AT_XLEN])):
         s[at:at + k] = cards[i:i + k]
         i += k
     return len(s) == STATE_SIZE
@@ -120,6 +121,6 @@ def _valid(g):
           and 1 <= g._get_rng() < rng.P
           and all(g.stage(p) <= 8 for p in seats))
     flags = all(g.s[i] <= 1 for i in FLAG_OFFSETS)
-    lead_at = g.s[LEADPOS_AT]
+    lead_at = g.s[AT_LEADPOS]
     lead_ok = lead_at < g.discard_count() and g.discard_card(lead_at) == g.leading()
     return ok and flags and lead_ok

@@ -1,7 +1,8 @@
 """Shared helpers for the core tests: card census and a random player."""
 
 from taki_core.cards import COPIES, DECK_SIZE
-from taki_core.game import DRAW_AT, F_LAST, M_BREAK, M_DRAW, M_LAST, NMOVES, Game
+from taki_core.game import F_LAST, M_BREAK, M_DRAW, M_LAST, NMOVES, Game
+from taki_core.table import AT_DRAW
 
 
 def census(g):
@@ -12,7 +13,7 @@ def census(g):
         for t in buf[:g.hand(p, buf)]:
             count[t] += 1
     for i in range(g.draw_count()):
-        count[g.s[DRAW_AT + i]] += 1
+        count[g.s[AT_DRAW + i]] += 1
     for i in range(g.discard_count()):
         count[g.discard_card(i)] += 1
     return count
