@@ -99,12 +99,7 @@ class Table:
     def _deal(self, players, seed, first, tournament):
         """Shuffle and deal (R2); stages 8 in a tournament (R10.1)."""
         s = self.s
-        for i in range(STATE_SIZE):
-            s[i] = 0
-        self.players = players
-        s[AT_N] = players
-        s[AT_TOUR] = 1 if tournament else 0
-        self._set_rng(rng.seed_state(seed))
+        self._clear(players, tournament, seed)
         s[AT_DLEN] = canonical_deck(s, AT_DRAW)
         self._shuffle_draw()
         for _ in range(HAND_START):
@@ -125,20 +120,25 @@ class Table:
         s[AT_WIN] = UNSET
         s[AT_CUR] = first
 
-    def arrange(self, players, hands, discard, draw, current=0, direction=1,
-                color=-1, tournament=False, stages=None, seed=1, run=-1,
-                run_open=True, pending=0, plus3_by=-1):
-        """Set up an exact table (scenarios, tests). Lists hold card types;
-        ``draw`` is top first and must complete the 116 cards."""
+    def _clear(self, players, tournament, seed):
+        """An empty table: no cards anywhere, the generator seeded."""
         s = self.s
         for i in range(STATE_SIZE):
             s[i] = 0
         self.players = players
         s[AT_N] = players
         s[AT_TOUR] = 1 if tournament else 0
+        self._set_rng(rng.seed_state(seed))
+
+    def arrange(self, players, hands, discard, draw, current=0, direction=1,
+                color=-1, tournament=False, stages=None, seed=1, run=-1,
+                run_open=True, pending=0, plus3_by=-1):
+        """Set up an exact table (scenarios, tests). Lists hold card types;
+        ``draw`` is top first and must complete the 116 cards."""
+        s = self.s
+        self._clear(players, tournament, seed)
         s[AT_CUR] = current
         s[AT_DIR] = 0 if direction == 1 else 1
-        self._set_rng(rng.seed_state(seed))
         for p in range(players):
             for t in hands[p]:
                 self._give(p, t)
