@@ -28,7 +28,12 @@ class Board:
     def key(self):
         """The next key press (a logical key number), or -1."""
         ev = self._event
-        while self._keys.events.get_into(ev):
+        q = self._keys.events
+        if q.overflowed:
+            # Mashed or stuck buttons filled the queue: its presses are
+            # stale by now. Drop them rather than act on them for seconds.
+            q.clear()
+        while q.get_into(ev):
             if ev.pressed:
                 return ev.key_number
         return -1

@@ -18,6 +18,10 @@ from boards.sound import Tone
 
 _LOW = const(16000)  # stick readings below / above these are a direction
 _HIGH = const(49000)
+# Hysteresis: a direction held is let go only once the stick is this much
+# back inside the threshold, so a stick resting on it (jitter) makes one
+# press, not one per wobble.
+_LET_GO = const(4000)
 _REPEAT_DELAY = const(450)  # ms before a held stick repeats
 _REPEAT_EVERY = const(160)
 
@@ -47,20 +51,30 @@ class Board:
     def _stick(self):
         x = self._jx.value
         y = self._jy.value
-        if x < _LOW:
+        h = self._held
+        lo = _LOW + _LET_GO if h == K_LEFT else _LOW
+        if x < lo:
             return K_LEFT
-        if x > _HIGH:
+        hi = _HIGH - _LET_GO if h == K_RIGHT else _HIGH
+        if x > hi:
             return K_RIGHT
-        if y < _LOW:
+        lo = _LOW + _LET_GO if h == K_UP else _LOW
+        if y < lo:
             return K_UP
-        if y > _HIGH:
+        hi = _HIGH - _LET_GO if h == K_DOWN else _HIGH
+        if y > hi:
             return K_DOWN
         return NO_KEY
 
     def key(self):
         """The next key press (a logical key number), or -1."""
         ev = self._event
-        while self._keys.events.get_into(ev):
+        q = self._keys.events
+        if q.overflowed:
+            # Mashed or stuck buttons filled the queue: its presses are
+            # stale by now. Drop them rather than act on them for seconds.
+            q.clear()
+        while q.get_into(ev):
             if ev.pressed:
                 return ev.key_number
         d = self._stick()

@@ -5,7 +5,10 @@
                                           press the script's keys, one PNG per step
     python -m sim --demo --shots DIR      computers play a whole game; a PNG per frame
 
-Options: --board pybadge|pygamer, --scale N (window size). A script is key
+Options: --board pybadge|pygamer, --scale N (window size), --save FILE (the
+board's nvm: settings, names and the game in progress; the window keeps it
+in DEFAULT_SAVE unless --save is given, headless runs start erased unless
+--save is given), --no-save (window: start erased, keep nothing). A script is key
 names (A B START SELECT UP DOWN LEFT RIGHT) separated by spaces or lines;
 `#` starts a comment. A step ends when the app has been quiet (no key read,
 nothing drawn) for 3 s of simulated time.
@@ -28,6 +31,12 @@ KEYMAP = {
 }
 # all seats computers, then start: the setup keys of --demo
 DEMO_SCRIPT = "RIGHT RIGHT DOWN DOWN DOWN DOWN RIGHT DOWN RIGHT DOWN DOWN DOWN A"
+
+
+def default_save():
+    """Where the window keeps the simulated board's nvm between runs."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "taki-sim", "nvm.bin")
 
 
 def read_script(path):
@@ -56,9 +65,9 @@ class _Done(Exception):
     pass
 
 
-def headless(board, keys, shots, every_frame=False, max_frames=2000):
+def headless(board, keys, shots, every_frame=False, max_frames=2000, save=None):
     """Feed keys to code.py one step at a time; save PNGs into `shots`."""
-    hw = harness.install(board, headless=True)
+    hw = harness.install(board, headless=True, save=save)
     import board as board_mod
 
     display = board_mod.DISPLAY
@@ -115,8 +124,8 @@ def window_available():
     return ""
 
 
-def windowed(board, scale):
-    hw = harness.install(board, headless=False, scale=scale)
+def windowed(board, scale, save=None):
+    hw = harness.install(board, headless=False, scale=scale, save=save)
     import time
 
     import board as board_mod
@@ -174,16 +183,19 @@ def main(argv=None):
     ap.add_argument("--shots", default="out/shots", help="directory for the PNGs")
     ap.add_argument("--demo", action="store_true", help="computers play a game; save every frame")
     ap.add_argument("--max-frames", type=int, default=2000)
+    ap.add_argument("--save", metavar="FILE", help="keep the board's nvm (saves) in FILE")
+    ap.add_argument("--no-save", action="store_true", help="window: start erased, keep nothing")
     args = ap.parse_args(argv)
 
     if args.demo:
         headless(args.board, DEMO_SCRIPT.split(), args.shots, every_frame=True,
-                 max_frames=args.max_frames)
+                 max_frames=args.max_frames, save=args.save)
         return 0
     if args.headless:
         if not args.script:
             ap.error("--headless needs --script FILE")
-        headless(args.board, read_script(args.script), args.shots, max_frames=args.max_frames)
+        headless(args.board, read_script(args.script), args.shots, max_frames=args.max_frames,
+                 save=args.save)
         return 0
     why = window_available()
     if why:
@@ -192,7 +204,9 @@ def main(argv=None):
         print("  python -m sim --headless --script FILE --shots DIR")
         print("  python -m sim --demo --shots DIR")
         return 2
-    windowed(args.board, args.scale)
+    save = None if args.no_save else (args.save or default_save())
+    print("Saves (settings, the game in progress): %s" % (save or "not kept"))
+    windowed(args.board, args.scale, save)
     return 0
 
 

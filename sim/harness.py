@@ -20,8 +20,9 @@ _STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "ana
 _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
 
 
-def install(board="pybadge", headless=True, scale=4):
-    """Make `import board` (and the rest) give the simulated `board` kind."""
+def install(board="pybadge", headless=True, scale=4, save=None):
+    """Make `import board` (and the rest) give the simulated `board` kind.
+    nvm starts erased, or from the file `save` (kept up to date there)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the simulator stays silent
@@ -46,6 +47,7 @@ def install(board="pybadge", headless=True, scale=4):
     _simhw.HEADLESS = headless
     _simhw.SCALE = scale
     _simhw.reset()
+    _simhw.use_file(save)
     import board as _board  # noqa: F401  (creates DISPLAY)
 
     return _simhw
@@ -58,16 +60,34 @@ class Sim:
     and runs the app until it waits for a person again.
     """
 
-    def __init__(self, board="pybadge", headless=True, render=True):
-        self.hw_state = install(board, headless)
+    def __init__(self, board="pybadge", headless=True, render=True, save=None):
+        self.hw_state = install(board, headless, save=save)
+        self.render = render
+        self._boot()
+
+    def _boot(self):
         import boards
         from taki_ui.app import App
 
         self.board = boards.detect()
         self.app = App(self.board)  # as code.py does
         self.display = self.board.display
-        self.display.render = render
+        self.display.render = self.render
         self.settle()
+
+    def power_cycle(self):
+        """A flat battery, then power-on: a new board driver and app on the
+        same nvm (and the same simulated TFT); all else is forgotten."""
+        h = self.hw_state
+        for kp in list(h.keypads):
+            kp.deinit()
+        del h.pixels[:]
+        del h._feed[:]
+        h._hold = 0
+        h.joystick[0] = h.joystick[1] = h.JOY_CENTRE
+        h.nvm.cut_after = -1
+        self.app = None
+        self._boot()
 
     def step(self):
         self.app.step()

@@ -2,7 +2,7 @@
 
 Layout: b"T", version, the 44 scalar bytes of the state, every seat's cards,
 the draw pile, the discard pile (cards as types, bottom first), then a
-Fletcher-16 checksum of all that precedes it. ``unpack`` checks everything
+CRC-16 of all that precedes it. ``unpack`` checks everything
 (length, version, checksum, that the 116 cards are exactly the deck, that
 every field is in range) before it touches the game, so a corrupt blob is
 refused whole and never half-loaded.
@@ -35,13 +35,15 @@ SAVE_ERROR_NAMES = ("ok", "wrong_size", "not_a_save", "unknown_version",
 
 
 def checksum(data, n):
-    """Fletcher-16 of data[:n] (catches torn and shifted writes)."""
-    a = 0
-    b = 0
+    """CRC-16/CCITT of data[:n]. Not Fletcher-16: its mod-255 sums cannot
+    tell 0x00 from 0xFF, and erased flash reads as 0xFF."""
+    crc = 0xFFFF
     for i in range(n):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
 
 
 def pack(game):

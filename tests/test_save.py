@@ -63,6 +63,18 @@ def test_every_single_bit_flip_is_refused_and_loads_nothing():
             assert bytes(h.s) == before
 
 
+def test_any_byte_replaced_by_0x00_or_0xff_is_refused():
+    """Erased flash reads 0xFF: a checksum must tell it from 0x00."""
+    blob = save.pack(played_game())
+    h = Game()
+    for i in range(len(blob)):
+        for v in (0x00, 0xFF):
+            if blob[i] != v:
+                bad = bytearray(blob)
+                bad[i] = v
+                assert save.unpack(h, bytes(bad)) != save.S_OK, (i, v)
+
+
 def test_wrong_magic_version_and_checksummed_nonsense_are_named():
     blob = bytearray(save.pack(played_game()))
     h = Game()

@@ -19,15 +19,17 @@ from taki_core.game import (
 )
 
 from taki_ui import cardart, lights, notices, strings, widgets
-from taki_ui import pause_screen, plus3_screen, rename_screen, setup_screen
+from taki_ui import pause_screen, persist, plus3_screen, rename_screen, setup_screen
 from taki_ui.hand import mark_playable, turn_keys
 from taki_ui.over_screen import OverScreen
 from taki_ui.pass_screen import PassScreen
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
+from taki_ui.resume_screen import ResumeScreen
 from taki_ui.settings import Settings
 from taki_ui.states import (
-    S_BREAK, S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_SETUP, S_TURN, S_WATCH,
+    S_BREAK, S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN,
+    S_WATCH,
 )
 from taki_ui.table_screen import TableScreen
 
@@ -41,9 +43,11 @@ class App(Plus3Flow):
         self.board = board
         self.display = board.display
         self.settings = Settings()
-        self.settings.load(board.nvm)
         self.game = Game()
         self.cpu = Computer()
+        # settings, names and any game in progress, from the last save
+        self.saves = persist.Saves(board.nvm, self.settings, self.game, self.cpu)
+        loaded = self.saves.load()
         self.moves = bytearray(NMOVES)
         self.hand = bytearray(116)
         self.playable = bytearray(NTYPES)
@@ -60,11 +64,12 @@ class App(Plus3Flow):
         self.plus3 = plus3_screen.Plus3Screen()
         self.over = OverScreen()
         self.pause = pause_screen.PauseScreen()
+        self.resuming = ResumeScreen()
         self.pages = PageLayout(x=0, y=0)
         for name, scr in (("setup", self.setup), ("rename", self.rename),
                           ("pass", self.passing), ("table", self.table),
                           ("plus3", self.plus3), ("over", self.over),
-                          ("pause", self.pause)):
+                          ("pause", self.pause), ("resume", self.resuming)):
             self.pages.add_content(scr.group, name)
         root = displayio.Group()
         # One background under all pages: a page change redraws only what
@@ -83,6 +88,11 @@ class App(Plus3Flow):
         self.p3_asked = False  # computers were asked whether they break this +3
         self.resume = S_SETUP
         self._to_setup()
+        if loaded == persist.L_GAME:
+            self.resuming.show(self.game, self.names)
+            self._show("resume", S_RESUME)
+        elif loaded == persist.L_BAD:
+            self.setup.notice(strings.SAVE_BAD)
 
     # --- the loop -------------------------------------------------------------
     def run(self):
@@ -109,7 +119,7 @@ class App(Plus3Flow):
     # --- keys -----------------------------------------------------------------
     def _key(self, k):
         st = self.state
-        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE):
+        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME):
             self.resume = st
             self.resume_page = self.pages.showing_page_name
             self.pause.show(self.settings.sound)
@@ -117,8 +127,7 @@ class App(Plus3Flow):
         elif st == S_SETUP:
             act = self.setup.key(k)
             if act == setup_screen.START:
-                self.settings.save(self.board.nvm)
-                self.new_game()
+                self.new_game()  # saves the setup too
             elif act == setup_screen.SOUND_CHANGED:
                 self.lights.silence()
             elif act == setup_screen.RENAME:
@@ -163,13 +172,18 @@ class App(Plus3Flow):
             act = self.pause.key(k)
             if act == pause_screen.SOUND:
                 self.settings.sound = not self.settings.sound
-                self.settings.save(self.board.nvm)
+                self.saves.save(True)
                 self.lights.silence()
                 self.pause.show(self.settings.sound)
             elif act == pause_screen.SETUP:
                 self._to_setup()
             elif act == pause_screen.RESUME:
                 self._show(self.resume_page, self.resume)
+        elif st == S_RESUME:
+            if k == K_A:
+                self._begin()
+            elif k == K_B:
+                self._to_setup()  # the save stays until the next deal
 
     def _turn_key(self, k):
         g = self.game
@@ -222,6 +236,12 @@ class App(Plus3Flow):
         seed = self.next_seed if self.next_seed is not None else ticks_ms()
         self.game.reset(st.players, seed, first=st.first, tournament=st.tournament)
         self.cpu.seed(seed + 1)
+        self._begin()
+        self.saves.save(True)
+
+    def _begin(self):
+        """Play on from the game as it is (a new deal or a restored one)."""
+        self.saves.mark()
         self.notices.reset(self.game)
         self.viewer = -1
         self.p3_asked = False
@@ -237,6 +257,8 @@ class App(Plus3Flow):
 
     def _after_move(self):
         g = self.game
+        if self.saves.turn_done():
+            self.saves.save(True)  # a flat battery now loses nothing
         quiet = self.viewer if self.state in (S_TURN, S_COLOUR, S_BREAK) else -1
         self.notices.feed(g, self.names, quiet)
         self._sounds()

@@ -1,4 +1,4 @@
-"""What the setup screen chooses, and keeping it across power-offs (nvm).
+"""What the setup screen chooses; taki_ui.persist keeps it across power-offs.
 
 Kinds per seat: 0 human, 1..3 computer easy / normal / hard (the level is
 kept for the computer-players module). Names default to "Player N".
@@ -15,13 +15,12 @@ CPU_EASY = const(1)
 CPU_NORMAL = const(2)
 CPU_HARD = const(3)
 
-_MAGIC = const(0x7A)
-_VERSION = const(1)
-# nvm layout: magic, version, players, first, tournament, sound, 10 kinds,
-# then 10 names of NAME_LEN bytes (space padded)
-_KINDS = const(6)
-_NAMES = const(16)
-NVM_SIZE = const(_NAMES + MAX_SEATS * NAME_LEN)
+# The settings' part of a save record (taki_ui.persist, taki_ui.store):
+# players, first, tournament, sound, 10 kinds, then 10 names of NAME_LEN
+# bytes (space padded)
+_KINDS = const(4)
+_NAMES = const(_KINDS + MAX_SEATS)
+PACKED_SIZE = const(_NAMES + MAX_SEATS * NAME_LEN)
 
 
 def default_name(seat):
@@ -50,39 +49,50 @@ class Settings:
                 n += 1
         return n
 
-    def save(self, nvm):
-        """Write to nvm (only when something changed: flash wears out)."""
-        if nvm is None or len(nvm) < NVM_SIZE:
-            return
-        buf = bytearray(NVM_SIZE)
-        buf[0] = _MAGIC
-        buf[1] = _VERSION
-        buf[2] = self.players
-        buf[3] = self.first
-        buf[4] = 1 if self.tournament else 0
-        buf[5] = 1 if self.sound else 0
+    def load(self, nvm):
+        """Read the settings of the newest save in nvm; False (defaults
+        kept) if there is none."""
+        from taki_ui.persist import L_GAME, L_SETTINGS, Saves
+        from taki_core.game import Game
+        from taki_ui.players import Computer
+
+        return Saves(nvm, self, Game(), Computer()).load() in (L_SETTINGS, L_GAME)
+
+    def pack_into(self, buf):
+        """Write the settings into buf[:PACKED_SIZE]."""
+        buf[0] = self.players
+        buf[1] = self.first
+        buf[2] = 1 if self.tournament else 0
+        buf[3] = 1 if self.sound else 0
         buf[_KINDS:_KINDS + MAX_SEATS] = self.kinds
         for s in range(MAX_SEATS):
-            name = self.names[s].encode()[:NAME_LEN]
+            name = self.names[s].encode()
             at = _NAMES + s * NAME_LEN
             for i in range(NAME_LEN):
                 buf[at + i] = name[i] if i < len(name) else 32
-        if nvm[0:NVM_SIZE] != buf:
-            nvm[0:NVM_SIZE] = buf
 
-    def load(self, nvm):
-        """Read from nvm; keep the defaults if it holds nothing valid."""
-        if nvm is None or len(nvm) < NVM_SIZE or nvm[0] != _MAGIC or nvm[1] != _VERSION:
+
+def valid(buf):
+    """Whether buf holds settings this version can use (every field in range)."""
+    if not 2 <= buf[0] <= MAX_SEATS or buf[1] >= buf[0] or buf[2] > 1 or buf[3] > 1:
+        return False
+    for s in range(MAX_SEATS):
+        if buf[_KINDS + s] > CPU_HARD:
             return False
-        if not 2 <= nvm[2] <= MAX_SEATS or nvm[3] >= nvm[2]:
+    for i in range(_NAMES, PACKED_SIZE):
+        if not 32 <= buf[i] < 127:  # the rename screen only makes ASCII
             return False
-        self.players = nvm[2]
-        self.first = nvm[3]
-        self.tournament = nvm[4] == 1
-        self.sound = nvm[5] == 1
-        for s in range(MAX_SEATS):
-            self.kinds[s] = min(nvm[_KINDS + s], CPU_HARD)
-            at = _NAMES + s * NAME_LEN
-            name = bytes(nvm[at:at + NAME_LEN]).decode().strip()
-            self.names[s] = name if name else default_name(s)
-        return True
+    return True
+
+
+def unpack(st, buf):
+    """Load settings st from buf (checked with valid() first)."""
+    st.players = buf[0]
+    st.first = buf[1]
+    st.tournament = buf[2] == 1
+    st.sound = buf[3] == 1
+    for s in range(MAX_SEATS):
+        st.kinds[s] = buf[_KINDS + s]
+        at = _NAMES + s * NAME_LEN
+        name = bytes(buf[at:at + NAME_LEN]).decode().strip()
+        st.names[s] = name if name else default_name(s)

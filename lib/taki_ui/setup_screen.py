@@ -83,6 +83,10 @@ class SetupScreen:
         self.marker.y = _Y0 + (self.row - self.top) * _ROW_H
         widgets.set_text(self.keys, strings.SETUP_KEYS_SEAT if self.seat() >= 0 else strings.SETUP_KEYS)
 
+    def notice(self, text):
+        """A line in place of the key help, until the next key."""
+        widgets.set_text(self.keys, text)
+
     def _change(self, step):
         st = self.settings
         r = self.row

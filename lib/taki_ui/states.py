@@ -12,3 +12,4 @@ S_PLUS3 = const(6)  # the public +3 prompt
 S_BREAK = const(7)  # a person may break the +3 out of turn
 S_OVER = const(8)
 S_PAUSE = const(9)
+S_RESUME = const(10)  # at power-on: a saved game, resume it?

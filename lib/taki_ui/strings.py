@@ -91,6 +91,13 @@ N_BLOCKED = "Blocked: %s wins"
 N_RESHUFFLE = "Discards reshuffled"
 N_NODRAW = "No cards left to draw"
 
+# resume a saved game (at power-on)
+RESUME_TITLE = "Resume game?"
+RESUME_PLAYERS = "%d players, %s"
+RESUME_NEXT = "Next: %s"
+RESUME_KEYS = "A resume   B new game"
+SAVE_BAD = "Old save unreadable: reset"
+
 # pause menu
 PAUSED = "Paused"
 RESUME = "Resume"

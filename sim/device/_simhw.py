@@ -11,6 +11,7 @@ so a scripted game runs as fast as the CPU allows and is deterministic.
 In window mode it is the real clock.
 """
 
+import os
 import time
 
 # Configuration, set by sim.harness before `board` is imported.
@@ -29,7 +30,62 @@ keypads = []  # live ShiftRegisterKeys stand-ins
 joystick = [JOY_CENTRE, JOY_CENTRE]  # x, y values the AnalogIn stand-ins read
 pixels = []  # live NeoPixel stand-ins
 sounds = []  # (frequency, sample_rate) of each play, for the tests
-nvm = bytearray(256)
+NVM_SIZE = 8192  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51 (PyBadge, PyGamer)
+
+
+class PowerCut(Exception):
+    """Raised by a write that `Nvm.cut_after` cut short (tests)."""
+
+
+class Nvm(bytearray):
+    """microcontroller.nvm: a bytearray that can live in a file and can have
+    a write cut short, as a flat battery would."""
+
+    path = None  # when set, every write is written through to this file
+    cut_after = -1  # >= 0: the next write stores this many bytes, then PowerCut
+    writes = 0
+
+    def __setitem__(self, i, v):
+        if not isinstance(i, slice):
+            i = slice(i, i + 1)
+            v = bytes((v,))
+        start, stop, _ = i.indices(len(self))
+        if stop - start != len(v):
+            raise ValueError("nvm slices keep their length")  # as CircuitPython
+        self.writes += 1
+        cut = self.cut_after
+        if cut >= 0:
+            self.cut_after = -1
+            n = min(cut, len(v))
+            bytearray.__setitem__(self, slice(start, start + n), v[:n])
+            self._flush()
+            raise PowerCut("power cut after %d of %d bytes" % (n, len(v)))
+        bytearray.__setitem__(self, i, v)
+        self._flush()
+
+    def _flush(self):
+        if self.path is not None:
+            tmp = self.path + ".tmp"
+            with open(tmp, "wb") as f:
+                f.write(self)
+            os.replace(tmp, self.path)  # the file itself is never half-written
+
+
+nvm = Nvm(NVM_SIZE)
+
+
+def use_file(path):
+    """Keep nvm in `path` (read it now if it exists; None: memory only)."""
+    nvm.path = None
+    if path is None:
+        return
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            data = f.read(NVM_SIZE)
+        bytearray.__setitem__(nvm, slice(0, len(data)), data)
+    nvm.path = path
 _feed = []  # pending actions: (kind, value, polls)
 _hold = 0  # polls left before the joystick returns to centre
 idle_polls = 0  # polls in a row that found nothing to do
@@ -112,8 +168,9 @@ def reset():
     _hold = 0
     idle_polls = 0
     _now = 0
-    for i in range(len(nvm)):
-        nvm[i] = 0xFF  # erased flash reads as 0xFF
+    nvm.path = None
+    nvm.cut_after = -1
+    bytearray.__setitem__(nvm, slice(0, NVM_SIZE), b"\xff" * NVM_SIZE)  # erased flash
 
 
 reset()

@@ -35,7 +35,8 @@ class Event:
 
 class EventQueue:
     def __init__(self, max_events=64):
-        self._q = deque((), max_events)
+        self._q = deque()
+        self._max = max_events
         self.overflowed = False
 
     def _next(self):
@@ -93,7 +94,11 @@ class ShiftRegisterKeys:
         _simhw.keypads.append(self)
 
     def _push(self, key, pressed):
-        self.events._q.append((key, pressed, _simhw.ticks_ms()))
+        q = self.events
+        if len(q._q) >= q._max:
+            q.overflowed = True  # as CircuitPython: a full queue drops new events
+            return
+        q._q.append((key, pressed, _simhw.ticks_ms()))
 
     def reset(self):
         self.events.clear()

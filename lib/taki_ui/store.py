@@ -1,0 +1,175 @@
+"""Two alternating save slots in non-volatile memory, so that a write cut
+short by a flat battery leaves the previous save readable.
+
+A record (one per slot):
+
+    0  "TS"               magic: this program wrote it
+    2  FORMAT             layout of the record and its payload
+    3  seq (3 bytes, BE)  save counter; the newer valid slot wins
+    6  length (2, BE)     payload length
+    8  payload
+    .  CRC-16 of everything before it (2 bytes)
+    .  seq again (3 bytes, BE): the commit mark
+
+A save goes to the slot NOT holding the newest record, in one write. The
+record is written front to back, so until its very last byte lands the
+commit mark still holds the slot's old sequence number (its low byte always
+differs: a slot's seq moves on by 2 per rewrite); such a slot is refused
+whatever its checksum says, and the other slot, untouched, is the latest.
+The checksum catches everything else (flipped bits, another program's data).
+
+The sequence number is 24-bit with wrap-around comparison, so it stays a
+small int on CircuitPython (no long-int allocation) and never runs out.
+
+Caveat (SAMD51, as far as ASF4's flash_write shows): CircuitPython rewrites
+the whole 8 KB nvm erase block for any write (read it, erase it, program it
+back page by page). A cut after the first 512-byte page is back holds the
+byte-torn case above; a cut in the few milliseconds of the erase itself can
+lose both slots. Then load() finds nothing valid: the app starts with the
+defaults and a notice, never a crash.
+
+Allocates only in read() (one slot's worth) and in write() (the record
+buffer is made once per Store and reused).
+"""
+
+from micropython import const
+from taki_core.save import checksum  # CRC-16, shared with the core's blob
+
+M0 = const(0x54)  # "T"
+M1 = const(0x53)  # "S"
+FORMAT = const(1)
+HEAD = const(8)
+TAIL = const(5)  # checksum + commit mark
+SLOT_SIZE = const(512)  # one SAMD51 flash page per slot
+NVM_NEEDED = const(2 * SLOT_SIZE)
+_SEQ_MASK = const(0xFFFFFF)
+_SEQ_HALF = const(0x800000)
+
+# read() results
+R_EMPTY = const(0)  # erased or zeroed: nothing was ever saved
+R_OK = const(1)
+R_BAD = const(2)  # something is there, but no slot is valid
+R_NO_NVM = const(3)  # this board has no (or too small an) nvm
+
+
+def newer(a, b):
+    """Whether 24-bit sequence number a comes after b (wrapping)."""
+    return a != b and ((a - b) & _SEQ_MASK) < _SEQ_HALF
+
+
+def _seq_at(buf, i):
+    return (buf[i] << 16) | (buf[i + 1] << 8) | buf[i + 2]
+
+
+def _put_seq(buf, i, seq):
+    buf[i] = seq >> 16
+    buf[i + 1] = (seq >> 8) & 0xFF
+    buf[i + 2] = seq & 0xFF  # the low byte last: it differs on every rewrite
+
+
+def parse(rec, size):
+    """(seq, payload start, payload length) of a valid record in rec, or None."""
+    if len(rec) < HEAD + TAIL or rec[0] != M0 or rec[1] != M1 or rec[2] != FORMAT:
+        return None
+    n = (rec[6] << 8) | rec[7]
+    if n != size or HEAD + n + TAIL > len(rec):
+        return None
+    end = HEAD + n
+    if checksum(rec, end) != (rec[end] << 8) | rec[end + 1]:
+        return None
+    seq = _seq_at(rec, 3)
+    if _seq_at(rec, end + 2) != seq:
+        return None  # torn: the write stopped before its last byte
+    return seq, HEAD, n
+
+
+def _blank(rec):
+    first = rec[0]
+    if first != 0xFF and first != 0:
+        return False
+    for b in rec:
+        if b != first:
+            return False
+    return True
+
+
+class Store:
+    """Records of exactly `size` payload bytes in nvm[base : base + 2 * SLOT_SIZE]."""
+
+    def __init__(self, nvm, size, base=0):
+        if HEAD + size + TAIL > SLOT_SIZE:
+            raise ValueError("payload too big for a slot")
+        self.nvm = nvm
+        self.size = size
+        self.base = base
+        self.seq = 0  # of the newest valid record
+        self.slot = 1  # holding it; the next write goes to the other one
+        self.payload = bytearray(size)  # read() puts the newest payload here
+        self._rec = None  # write buffer, made at the first write
+
+    def usable(self):
+        return self.nvm is not None and len(self.nvm) >= self.base + NVM_NEEDED
+
+    def read(self, accept=None):
+        """Find the newest valid record; copy its payload to self.payload.
+
+        accept(payload) may refuse a record whose checksum is fine but
+        whose content is not (another version's, out of range): the older
+        slot is tried then. Returns R_OK, R_EMPTY, R_BAD or R_NO_NVM.
+        """
+        if not self.usable():
+            return R_NO_NVM
+        found = []
+        blank = 0
+        for slot in (0, 1):
+            at = self.base + slot * SLOT_SIZE
+            rec = self.nvm[at:at + SLOT_SIZE]
+            got = parse(rec, self.size)
+            if got is not None:
+                found.append((got[0], slot, rec))
+            elif _blank(rec):
+                blank += 1
+        if len(found) == 2 and newer(found[0][0], found[1][0]):
+            found.reverse()  # the older first
+        while found:
+            seq, slot, rec = found.pop()  # the newest left
+            body = rec[HEAD:HEAD + self.size]
+            if accept is None or accept(body):
+                self.payload[:] = body
+                self.seq = seq
+                self.slot = slot
+                return R_OK
+        # nothing usable: the next write starts over in slot 0
+        self.seq = 0
+        self.slot = 1
+        return R_EMPTY if blank == 2 else R_BAD
+
+    def write(self, payload):
+        """Save payload (exactly `size` bytes) into the other slot, in one
+        nvm write; after it, that slot holds the newest record."""
+        if not self.usable():
+            return False
+        n = self.size
+        rec = self._rec
+        if rec is None:
+            rec = self._rec = bytearray(HEAD + n + TAIL)
+        seq = (self.seq + 1) & _SEQ_MASK
+        slot = 1 - self.slot
+        rec[0] = M0
+        rec[1] = M1
+        rec[2] = FORMAT
+        _put_seq(rec, 3, seq)
+        rec[6] = n >> 8
+        rec[7] = n & 0xFF
+        rec[HEAD:HEAD + n] = payload
+        end = HEAD + n
+        c = checksum(rec, end)
+        rec[end] = c >> 8
+        rec[end + 1] = c & 0xFF
+        _put_seq(rec, end + 2, seq)
+        at = self.base + slot * SLOT_SIZE
+        self.nvm[at:at + len(rec)] = rec
+        self.payload[:] = payload
+        self.seq = seq
+        self.slot = slot
+        return True
