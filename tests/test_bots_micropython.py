@@ -1,0 +1,100 @@
+"""The bots under real MicroPython: allocation-free, within the fuel budget, small."""
+
+import os
+
+from sim import bench_bots, mpy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Games of 2..10 players (every fourth a tournament), each seat at a level of
+# its own, every decision (the seat to act and every breaker asked during a
+# +3) made with the heap locked: one allocation raises MemoryError and fails
+# the run; gc.mem_alloc() must not move either.
+GUEST = """
+import gc, micropython
+from taki_core.bots import Bots, NO_MOVE
+from taki_core.game import Game, P_PLUS3
+
+def play():
+    g = Game()
+    b = Bots(3)
+    decisions = 0
+    grown = 0
+    for gi in range(GAMES):
+        n = 2 + gi % 9
+        g.reset(n, gi, gi % n, gi % 4 == 3)
+        b.seed(gi)
+        moves = 0
+        while not g.over() and moves < 3000:
+            cur = g.current()
+            m = NO_MOVE
+            for k in range(n):
+                s = (cur + k + 1) % n  # breakers first, the seat to act last
+                if s != cur and (g.phase() != P_PLUS3 or s == g.plus3_by()):
+                    continue
+                held = gc.mem_alloc()
+                micropython.heap_lock()
+                m = b.choose(g, s, 1 + (s + gi) % 3)
+                micropython.heap_unlock()
+                grown += gc.mem_alloc() - held
+                decisions += 1
+                if m != NO_MOVE:
+                    break
+            if g.apply(m):
+                print('refused', gi, m)
+            moves += 1
+        if not g.over():
+            print('unfinished', gi)
+    print('decisions', decisions, 'grown', grown)
+
+play()
+"""
+
+
+def test_decisions_allocate_nothing_at_any_table_size():
+    res = mpy.run(GUEST.replace("GAMES", "27"), fuel=10**12).check()
+    assert "refused" not in res.stdout and "unfinished" not in res.stdout, res.stdout
+    words = res.stdout.split()
+    assert int(words[words.index("decisions") + 1]) > 3000
+    assert int(words[words.index("grown") + 1]) == 0
+
+
+def test_hard_decisions_stay_within_twenty_random_turns():
+    f = bench_bots.fuel(6)
+    turn = f["turn"][1]  # median fuel of one random-play core turn
+    assert 50_000 < turn < 400_000
+    assert f["hard"][2] <= 20 * turn
+    assert f["normal"][2] <= 20 * turn
+    # A made-up worst case: one of every card type (58 cards) and a long
+    # discard pile, so that every card is legal after a KING.
+    setup = """
+from taki_core.game import Game
+from taki_core.bots import Bots
+from taki_core.cards import DECK_SIZE, canonical_deck
+deck = bytearray(DECK_SIZE)
+canonical_deck(deck)
+mine = []
+rest = []
+for t in deck:
+    if t not in mine or t == 54:
+        mine.append(t)
+    else:
+        rest.append(t)
+disc = [rest.pop(0) for _ in range(40)] + [5]
+g = Game()
+g.arrange(3, [mine, rest[:8], rest[8:16]], disc, rest[16:], color=0)
+g.apply(54)
+b = Bots(1)
+b.choose(g, 0, 3)
+"""
+    stmt = "import micropython\nmicropython.heap_lock()\nb.choose(g, 0, 3)\nmicropython.heap_unlock()"
+    worst = mpy.measure(stmt, setup)
+    assert worst.fuel <= 20 * turn
+
+
+def test_bot_module_compiles_in_a_small_heap():
+    # CircuitPython compiles a .py at import, in the device's heap.
+    path = os.path.join(ROOT, "taki_core", "bots.py")
+    with open(path) as f:
+        src = f.read()
+    assert mpy.compile_check(src, "bots.py", heap_bytes=56 * 1024) is None
