@@ -208,7 +208,7 @@ def main(argv):
     print("MicroPython: core (.mpy) + 10-player game hold %d bytes; %d of a 64 KB heap free"
           % (heap, free))
     heap_src, _ = guest_heap(1024 * 1024, compiled=False)
-    print("MicroPython: same from .py source holds %d bytes (compiling it needs ~100 KB)"
+    print("MicroPython: same from .py source holds %d bytes (compiling game.py needs ~67 KiB)"
           % heap_src)
     print("core: turns_per_s=%.0f alloc_per_turn=%d heap_bytes=%d fuel_per_turn=%d"
           % (tps, alloc, heap, fuel))
