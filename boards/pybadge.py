@@ -11,13 +11,13 @@ from boards.sound import Tone
 class Board:
     name = "pybadge"
 
-    def __init__(self):
+    def __init__(self, key_count=8):
         self.display = board.DISPLAY
         self._keys = keypad.ShiftRegisterKeys(
             clock=board.BUTTON_CLOCK,
             data=board.BUTTON_OUT,
             latch=board.BUTTON_LATCH,
-            key_count=8,
+            key_count=key_count,
             value_when_pressed=True,
         )
         self._event = keypad.Event()  # reused: reading keys allocates nothing

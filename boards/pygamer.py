@@ -7,14 +7,10 @@ auto-repeat while it is held.
 
 import analogio
 import board
-import keypad
-import microcontroller
-import neopixel
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from boards import K_DOWN, K_LEFT, K_RIGHT, K_UP, NO_KEY
-from boards.sound import Tone
+from boards import K_DOWN, K_LEFT, K_RIGHT, K_UP, NO_KEY, pybadge
 
 _LOW = const(16000)  # stick readings below / above these are a direction
 _HIGH = const(49000)
@@ -26,27 +22,18 @@ _REPEAT_DELAY = const(450)  # ms before a held stick repeats
 _REPEAT_EVERY = const(160)
 
 
-class Board:
+class Board(pybadge.Board):
+    """The PyBadge's board, with 4 buttons and the joystick for the arrows."""
+
     name = "pygamer"
 
     def __init__(self):
-        self.display = board.DISPLAY
         # B, A, START, SELECT: the same key numbers as on the PyBadge.
-        self._keys = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK,
-            data=board.BUTTON_OUT,
-            latch=board.BUTTON_LATCH,
-            key_count=4,
-            value_when_pressed=True,
-        )
-        self._event = keypad.Event()
+        super().__init__(key_count=4)
         self._jx = analogio.AnalogIn(board.JOYSTICK_X)
         self._jy = analogio.AnalogIn(board.JOYSTICK_Y)
         self._held = NO_KEY
         self._repeat_at = 0
-        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=True)
-        self._tone = Tone()
-        self.nvm = microcontroller.nvm
 
     def _stick(self):
         x = self._jx.value
@@ -68,15 +55,9 @@ class Board:
 
     def key(self):
         """The next key press (a logical key number), or -1."""
-        ev = self._event
-        q = self._keys.events
-        if q.overflowed:
-            # Mashed or stuck buttons filled the queue: its presses are
-            # stale by now. Drop them rather than act on them for seconds.
-            q.clear()
-        while q.get_into(ev):
-            if ev.pressed:
-                return ev.key_number
+        k = pybadge.Board.key(self)
+        if k != NO_KEY:
+            return k
         d = self._stick()
         now = ticks_ms()
         if d != self._held:
@@ -87,9 +68,3 @@ class Board:
             self._repeat_at = ticks_add(now, _REPEAT_EVERY)
             return d
         return NO_KEY
-
-    def tone(self, tune):
-        self._tone.play(tune)
-
-    def tick(self):
-        self._tone.tick()
