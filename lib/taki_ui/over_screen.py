@@ -1,7 +1,5 @@
 """Game over: the winner, and the standings (by stage in a tournament)."""
 
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-
 from taki_ui import strings, widgets
 from taki_ui.table_screen import short_name
 
@@ -17,14 +15,7 @@ class OverScreen:
         self.head = widgets.label("", 2, 52, 26, widgets.DIM)
         self.group.append(self.head)
         # ten places in two columns of five
-        self.grid = GridLayout(x=0, y=64, width=160, height=50, grid_size=(2, 5))
-        self.cells = []
-        for i in range(10):
-            lb = widgets.label("", 0, 0, 13)
-            self.cells.append(lb)
-            self.grid.add_content(lb, grid_position=(i // 5, i % 5), cell_size=(1, 1),
-                                  layout_cells=False)
-        self.grid.layout_cells()
+        self.grid, self.cells = widgets.ten_labels(0, 64, 160, 50, 13)
         self.group.append(self.grid)
         self.group.append(widgets.label(strings.OVER_KEYS, 2, 116, 26, widgets.DIM))
         self.order = bytearray(10)

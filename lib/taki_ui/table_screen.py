@@ -7,7 +7,6 @@ playable is decided by the app from the core's legal moves.
 """
 
 import displayio
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 from micropython import const
 
 from taki_ui import cardart, strings, widgets
@@ -39,14 +38,7 @@ class TableScreen:
         lead.append(self.lead)
         g.append(lead)
         # every player's card count: 2 columns of 5
-        self.grid = GridLayout(x=50, y=13, width=110, height=56, grid_size=(2, 5))
-        self.cells = []
-        for s in range(10):
-            lb = widgets.label("", 0, 0, 9)
-            self.cells.append(lb)
-            self.grid.add_content(lb, grid_position=(s // 5, s % 5), cell_size=(1, 1),
-                                  layout_cells=False)
-        self.grid.layout_cells()
+        self.grid, self.cells = widgets.ten_labels(50, 13, 110, 56, 9)
         g.append(self.grid)
         # active colour swatch, colour name, direction, +2 stack / +3
         self.swatch, self.swatch_pal = widgets.box(4, _INFO_Y + 1, 10, 10, 0)

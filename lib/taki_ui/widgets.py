@@ -10,6 +10,7 @@ import displayio
 import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
+from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 
 FONT = terminalio.FONT
 CHAR_W = 6
@@ -35,6 +36,20 @@ def label(text, x, y, width, color=FG, scale=1, bg=None):
         save_text=True,
     )
     return lb
+
+
+def ten_labels(x, y, w, h, width):
+    """A GridLayout of 10 labels in 2 columns of 5 (one per seat), and the
+    labels in seat order: made once, their text updated in place."""
+    grid = GridLayout(x=x, y=y, width=w, height=h, grid_size=(2, 5))
+    cells = []
+    for i in range(10):
+        lb = label("", 0, 0, width)
+        cells.append(lb)
+        grid.add_content(lb, grid_position=(i // 5, i % 5), cell_size=(1, 1),
+                         layout_cells=False)
+    grid.layout_cells()
+    return grid, cells
 
 
 def set_text(lb, text):
