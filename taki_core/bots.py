@@ -20,11 +20,14 @@ Levels:
   STOP/+2 against a player about to win, a Breaker or KING against a +3.
 - HARD plays what simulated games against NORMAL showed to win more: a
   KING is the one last card that always wins, so it keeps it for the end
-  (using it only with three cards or fewer); a Breaker can never be the
+  (using it only with three cards or fewer, and never to cancel a +3); a
+  SUPERTAKI with nothing to run is kept too; a Breaker can never be the
   winning card, so it sheds it rather than draw; it empties colours it
-  holds one card of; and it counts the cards played (the discard pile is
-  public): it leaves colours the others are short of, and holds its +3
-  while a Breaker is unaccounted for (a break would make it draw three).
+  holds one card of, prizes a run less and a lone TAKI more, keeps a +2
+  until the next player is close to winning; and it counts the cards
+  played (the discard pile is public): it leaves colours the others are
+  short of, and holds its +3 while a Breaker is unaccounted for (a break
+  would make it draw three).
 
 A bot sees only what a player at the table sees: its own hand, the discard
 pile, hand sizes and the public state. It never looks at the draw pile or
@@ -60,7 +63,15 @@ _RESERVE = const(16)  # NORMAL: a KING kept answers a +2 stack or a +3 later
 _HOARD = const(100)   # HARD: a KING kept is a sure last card
 _WILD = const(8)      # NORMAL: a COLOR or SUPERTAKI kept rescues a later turn
 _SUPER = const(14)    # HARD: what a SUPERTAKI kept is worth
-_EMPTY = const(10)    # HARD: a colour fewer to wait for
+# HARD's other weights differ from NORMAL's where scoring every choice of
+# HARD in ~7,600 sampled positions by 200 simulated continuations each
+# showed better moves (and 100,000 games confirmed it): the README says how.
+_H_EMPTY = const(4)        # a colour fewer to wait for
+_H_RUN_CARD = const(6)     # a card shed in a run (NORMAL: a whole _CARD)
+_H_LONE_SUPER = const(-6)  # a SUPERTAKI with nothing to run: kept for the end
+_H_PLUS2_FAR = const(-1)   # a +2 kept while the next player is far from winning
+_H_DIR_NEAR = const(4)     # turning away from a next player about to win
+_H_PLUS3_THREAT = const(8)  # a +3 when someone is about to win (NORMAL: _THREAT)
 
 
 class Bots:
@@ -102,15 +113,16 @@ class Bots:
         n = self._own_moves(game)
         if level == EASY:
             m = self.moves[self._rand(n)]
-        elif ph == P_PLUS3:
-            m = self._plus3_answer(n)
         else:
             self.hard = level == HARD
-            self._scan(game, seat)
-            if ph == P_RUN:
-                m = self._run_move(game)
+            if ph == P_PLUS3:
+                m = self._plus3_answer(n)
             else:
-                m = self._best(game, n, ph)
+                self._scan(game, seat)
+                if ph == P_RUN:
+                    m = self._run_move(game)
+                else:
+                    m = self._best(game, n, ph)
         # "last card" goes with any card that leaves one (R5.1)
         if m < M_DRAW and game.hand_size(seat) == 2:
             m |= F_LAST
@@ -190,12 +202,14 @@ class Bots:
         for c in range(4):
             left = ncol[c] - 1
             # keep the colour on what we hold most of
-            v = _CARD + 2 * (left if left < 4 else 4)
             if self.hard:
+                v = _CARD + (left if left < 4 else 4)
                 if left == 0:
-                    v += _EMPTY
+                    v += _H_EMPTY
                 # a colour whose cards are mostly played is hard to follow
                 v += (14 - ucol[c]) // 2
+            else:
+                v = _CARD + 2 * (left if left < 4 else 4)
             plain[c] = v
 
     def _best(self, game, n, ph):
@@ -240,7 +254,10 @@ class Bots:
                 # leaves one card, where drawing now would leave two
                 return 5 if sym == S_PLUS else _WIN
             if sym == S_TAKI:
-                return self._run(c, 0) if self.ncol[c] > 1 else _LONE
+                if self.ncol[c] > 1:
+                    return self._run(c, 0)
+                # HARD: a lone TAKI is a card shed like any other
+                return _CARD if self.hard else _LONE
             if c == self.openc and ph == P_TURN:
                 return self._run(c, 0)  # continues the open run (R8.6)
             if sym < S_PLUS2:
@@ -258,7 +275,7 @@ class Bots:
             a = self.colour
             if self.ncol[a]:
                 return self._run(a, 1) - (_SUPER if self.hard else _WILD)
-            return _LONE
+            return _H_LONE_SUPER if self.hard else _LONE
         if t == KING:
             if ph == P_KING:  # a KING on a KING: only worth its free card
                 return _CARD
@@ -266,10 +283,13 @@ class Bots:
             return _CARD - keep + self._best_free()
         # PLUS3: every other player draws three, unless one breaks it
         v = 2 * _CARD
-        if self.minopp <= 2:
+        if self.hard:
+            if self.minopp <= 2:
+                v += _H_PLUS3_THREAT
+            if self.breakers:
+                v -= 2 * _CARD
+        elif self.minopp <= 2:
             v += _THREAT
-        if self.hard and self.breakers:
-            v -= 2 * _CARD
         return v
 
     def _color_value(self, c):
@@ -288,9 +308,13 @@ class Bots:
                 return _CARD  # we play again
             return _THREAT if near else 4
         if sym == S_PLUS2:
-            return _THREAT if near else 5
+            if near:
+                return _THREAT
+            return _H_PLUS2_FAR if self.hard else 5
         if sym == S_DIR:
-            return 12 if self.n > 2 and near and self.psize > 2 else 0
+            if self.n > 2 and near and self.psize > 2:
+                return _H_DIR_NEAR if self.hard else 12
+            return 0
         if sym == S_PLUS:
             return 8 if self._follow(t, 1) else -_CARD
         return 0
@@ -323,7 +347,7 @@ class Bots:
                     if f > best:
                         best = f
             fins[c] = best
-        return _CARD * (k + extra) + fins[c]
+        return (_H_RUN_CARD if self.hard else _CARD) * (k + extra) + fins[c]
 
     def _best_free(self):
         """Best card to play after a KING (any card, no matching), or 0 to end."""
@@ -390,13 +414,15 @@ class Bots:
         return M_CLOSE if game.check(M_CLOSE) == 0 else M_END
 
     def _plus3_answer(self, n):
-        """Our answer to a +3 aimed at us: Breaker, else KING, else accept."""
+        """Our answer to a +3 aimed at us: Breaker, else KING (NORMAL), else
+        accept. HARD keeps its KING, a sure last card: everyone but the +3's
+        player draws three, so the other two opponents lose no ground."""
         buf = self.moves
         best = M_ACCEPT
         for i in range(n):
             m = buf[i]
             if m == BREAK:
                 return BREAK
-            if m == KING:
+            if m == KING and not self.hard:
                 best = KING
         return best

@@ -124,7 +124,8 @@ def test_bots_handle_every_phase():
                     ("+3 answer", M_ACCEPT), ("stack", "play"), ("run", M_CLOSE),
                     ("run", M_END)):
             assert did[(lv,) + key] > 0, (lv, key)
-        assert did[lv, "+3 answer", 54] > 0  # a KING against a +3
+    assert did[NORMAL, "+3 answer", 54] > 0  # a KING against a +3
+    assert did[HARD, "+3 answer", 54] == 0  # hard keeps its KING (and accepts)
 
 
 def test_a_tournament_between_bots_finishes():
@@ -236,7 +237,7 @@ def test_stacks_plus2_instead_of_drawing(level):
 
 
 @pytest.mark.parametrize("level", SMART)
-def test_answers_plus3_with_breaker_then_king(level):
+def test_answers_plus3_with_breaker_then_king_or_accepts(level):
     p3 = ["B1 B3 B4", "R3 +3BREAK KING G6", "G1 +3BREAK", "Y1 Y3"]
     g = table(p3, "G8 +3", current=1, plus3_by=0)
     assert decide(g, level) == 56  # own Breaker as the answer
@@ -244,7 +245,8 @@ def test_answers_plus3_with_breaker_then_king(level):
     assert decide(g, level, seat=3) == NO_MOVE  # nothing to break with
     assert decide(g, level, seat=0) == NO_MOVE  # not one's own +3
     g = table(["B1 B3 B4", "R3 KING G6", "Y1 Y3"], "G8 +3", current=1, plus3_by=0)
-    assert decide(g, level) == card_type("KING")
+    # normal cancels it; hard keeps its KING for the end and draws with the table
+    assert decide(g, level) == (card_type("KING") if level == NORMAL else M_ACCEPT)
     g = table(["B1 B3 B4", "R3 G6", "Y1 Y3"], "G8 +3", current=1, plus3_by=0)
     assert decide(g, level) == M_ACCEPT
 
