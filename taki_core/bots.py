@@ -18,7 +18,10 @@ Levels:
   ended on their most useful action and closed, KING and +3 Breaker kept
   for defence, +2 stacked rather than drawing, colours it holds most of,
   STOP/+2 against a player about to win, a Breaker or KING against a +3.
-- HARD plays what simulated games against NORMAL showed to win more: a
+- HARD first looks through its own turn for a way to empty its hand now
+  (finish.py: KING after KING, a PLUS before the TAKI, a run closed on its
+  PLUS, a KING against a +3 with the last card behind it). Otherwise it
+  plays what simulated games against NORMAL showed to win more: a
   KING is the one last card that always wins, so it keeps it for the end
   (using it only with three cards or fewer, and never to cancel a +3); a
   SUPERTAKI with nothing to run is kept too; a Breaker can never be the
@@ -40,6 +43,7 @@ broken with the bot's own taki_core.rng generator.
 from micropython import const
 
 from taki_core import rng
+from taki_core.finish import Finish
 from taki_core.cards import (
     BREAK, COLOR, COLOUR_OF, KING, NTYPES, PLUS3, S_DIR, S_PLUS, S_PLUS2,
     S_STOP, S_TAKI, SUPERTAKI, SYMBOL_OF,
@@ -96,6 +100,7 @@ class Bots:
         self.colour = 0    # active colour
         self.openc = 255   # colour of a run left open for us, or 255
         self.fdone = 0     # bit c: fins[c] is computed for this decision
+        self.finish = Finish(self.hand, self.ncol)  # HARD's look-ahead
 
     def seed(self, seed):
         """Restart the bots' own generator (a seed replays a whole game).
@@ -115,11 +120,17 @@ class Bots:
             m = self.moves[self._rand(n)]
         else:
             self.hard = level == HARD
-            if ph == P_PLUS3:
-                m = self._plus3_answer(n)
-            else:
+            if self.hard or ph != P_PLUS3:
                 self._scan(game, seat)
-                if ph == P_RUN:
+            m = NO_MOVE
+            if self.hard:  # first: a turn that empties the hand now
+                m = self.finish.move(game, ph, self.hs, self.colour, self.openc)
+                if m == COLOR:
+                    m = M_COLOR + self._top_colour()
+            if m == NO_MOVE:
+                if ph == P_PLUS3:
+                    m = self._plus3_answer(n)
+                elif ph == P_RUN:
                     m = self._run_move(game)
                 else:
                     m = self._best(game, n, ph)
@@ -358,7 +369,7 @@ class Bots:
         last = self.hs == 1  # KING and one more card: maybe a win
         best = 0
         for t in range(NTYPES):
-            if hand[t] and t != KING:
+            if hand[t]:  # a second KING too (its own free card)
                 if t < COLOR and SYMBOL_OF[t] < S_PLUS2 and not last:
                     v = plain[COLOUR_OF[t]]  # a number: its colour decides
                 elif t == COLOR:

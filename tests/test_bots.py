@@ -11,7 +11,7 @@ from taki_core.bots import EASY, HARD, NORMAL, NO_MOVE, Bots
 from taki_core.cards import DECK_SIZE, NTYPES, canonical_deck, card_type
 from taki_core.game import (
     EV_CAP, EV_PENALTY, F_LAST, M_ACCEPT, M_BREAK, M_CLOSE, M_COLOR, M_DRAW,
-    M_END, P_KING, P_PLUS, P_PLUS3, P_RUN, P_TURN, Game,
+    M_END, M_LAST, NMOVES, P_KING, P_PLUS, P_PLUS3, P_RUN, P_TURN, Game,
 )
 from taki_core.table import AT_DLEN, AT_DRAW, AT_HAND, AT_HSIZE
 
@@ -125,7 +125,8 @@ def test_bots_handle_every_phase():
                     ("run", M_END)):
             assert did[(lv,) + key] > 0, (lv, key)
     assert did[NORMAL, "+3 answer", 54] > 0  # a KING against a +3
-    assert did[HARD, "+3 answer", 54] == 0  # hard keeps its KING (and accepts)
+    # hard keeps its KING unless it then empties its hand (see below)
+    assert did[HARD, "+3 answer", M_ACCEPT] > did[HARD, "+3 answer", 54]
 
 
 def test_a_tournament_between_bots_finishes():
@@ -247,6 +248,8 @@ def test_answers_plus3_with_breaker_then_king_or_accepts(level):
     g = table(["B1 B3 B4", "R3 KING G6", "Y1 Y3"], "G8 +3", current=1, plus3_by=0)
     # normal cancels it; hard keeps its KING for the end and draws with the table
     assert decide(g, level) == (card_type("KING") if level == NORMAL else M_ACCEPT)
+    g = table(["B1 B3 B4", "R3 KING", "Y1 Y3"], "G8 +3", current=1, plus3_by=0)
+    assert card(decide(g, level)) == card_type("KING")  # ... and R3 after it wins
     g = table(["B1 B3 B4", "R3 G6", "Y1 Y3"], "G8 +3", current=1, plus3_by=0)
     assert decide(g, level) == M_ACCEPT
 
@@ -314,6 +317,84 @@ def test_a_winning_card_is_played(level):
     assert card(decide(g, level)) in range(M_COLOR, M_COLOR + 4)
     g = table(["KING", "B1 B3 B4"], "R4 R+2", pending=2)
     assert decide(g, level) == card_type("KING")
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_two_kings_win_together(level):
+    g = table(["KING KING", "B1 B3 B4"], "R4")
+    while not g.over():
+        assert g.current() == 0
+        assert g.apply(decide(g, level)) == 0
+    assert g.winner() == 0
+
+
+# Hands that one turn can empty, though not card by card in the obvious
+# order: a PLUS before the TAKI, a run closed on its PLUS, KING after KING.
+ONE_TURN = [
+    (["RPLUS SUPERTAKI", "B1 B3"], "R7", {}),
+    (["BTAKI BPLUS", "G1 G3"], "B1", {}),
+    (["YSTOP YPLUS YPLUS", "G1 G3"], "Y4", {}),
+    (["B3 BPLUS SUPERTAKI KING", "Y1 Y3"], "G8", {}),
+    (["G4 GTAKI KING KING", "B1 B3"], "Y3", {}),
+    (["RSTOP RDIR RPLUS KING KING", "G1 G3"], "R4 RTAKI", {"run": 0}),
+    (["BTAKI COLOR KING", "G1 G3"], "R4 RTAKI", {"run": 0}),
+    (["Y6 YPLUS YPLUS SUPERTAKI KING", "G1 G3"], "R5", {}),
+    (["KING B4", "G1 G3"], "R4 R+2", {"pending": 2}),
+    (["B1 B3", "R+2 KING", "Y1 Y3"], "G8 +3", {"current": 1, "plus3_by": 0}),
+]
+
+
+@pytest.mark.parametrize("hands, discard, kw", ONE_TURN)
+def test_hard_empties_its_hand_when_one_turn_can(hands, discard, kw):
+    g = table(hands, discard, **kw)
+    seat = g.current()
+    while not g.over():
+        assert g.current() == seat, "the turn ended"
+        assert g.apply(decide(g, HARD)) == 0
+    assert g.winner() == seat
+
+
+def can_empty(g, seat):
+    """Brute force over the engine: can seat empty its hand this turn?"""
+    buf = bytearray(NMOVES)
+    for i in range(g.legal_moves(buf)):
+        m = buf[i]
+        if m in (M_DRAW, M_END, M_ACCEPT, M_LAST) or m >= M_BREAK:
+            continue
+        h = copy.deepcopy(g)
+        assert h.apply(m | F_LAST) == 0
+        if h.over():
+            if h.winner() == seat:
+                return True
+        elif h.current() == seat and h.phase() != P_TURN and can_empty(h, seat):
+            return True
+    return False
+
+
+def test_hard_never_misses_a_turn_that_empties_its_hand():
+    """Over many games against normal players: whenever a brute-force search
+    of the rules finds a turn that empties hard's hand, hard plays one; and
+    hard spends a KING on a +3 only in such a turn."""
+    g = Game()
+    b = Bots()
+    chances = Counter()
+    for seed in range(300):
+        hero = seed % 4
+        levels = [NORMAL] * 4
+        levels[hero] = HARD
+        state = {"must": False}
+
+        def hook(game, m):
+            if game.current() != hero:
+                assert not state["must"], "seed %d: hard missed a winning turn" % seed
+            elif game.actor(m) == hero and game.phase() in (P_TURN, P_PLUS3):
+                state["must"] = can_empty(game, hero)
+                chances[game.phase()] += state["must"]
+                if game.phase() == P_PLUS3 and card(m) == 54:
+                    assert state["must"], "seed %d: KING spent on a +3" % seed
+        play(g, b, levels, seed, on_move=hook)
+        assert not state["must"] or g.winner() == hero
+    assert chances[P_TURN] > 50
 
 
 def test_hard_sheds_a_breaker_normal_keeps_it():
