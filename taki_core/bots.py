@@ -30,7 +30,8 @@ Levels:
   until the next player is close to winning; and it counts the cards
   played (the discard pile is public): it leaves colours the others are
   short of, and holds its +3 while a Breaker is unaccounted for (a break
-  would make it draw three).
+  would make it draw three) unless the other choice is drawing. A PLUS it
+  cannot follow still beats drawing: it sheds one card and draws one.
 
 A bot sees only what a player at the table sees: its own hand, the discard
 pile, hand sizes and the public state. It never looks at the draw pile or
@@ -76,6 +77,7 @@ _H_LONE_SUPER = const(-6)  # a SUPERTAKI with nothing to run: kept for the end
 _H_PLUS2_FAR = const(-1)   # a +2 kept while the next player is far from winning
 _H_DIR_NEAR = const(4)     # turning away from a next player about to win
 _H_PLUS3_THREAT = const(8)  # a +3 when someone is about to win (NORMAL: _THREAT)
+_H_PLUS_ALONE = const(5)   # a PLUS nothing can follow (NORMAL: a whole _CARD)
 
 
 class Bots:
@@ -274,7 +276,12 @@ class Bots:
             if sym < S_PLUS2:
                 return self.plain[c]
             if sym == S_PLUS:
-                return self.plain[c] + (_CARD if self._follow(t, 0) else -_CARD)
+                if self._follow(t, 0):
+                    return self.plain[c] + _CARD
+                if self.hard:  # shed one, draw one: still better than drawing
+                    v = self.plain[c] - _H_PLUS_ALONE
+                    return v if v > 1 else 1
+                return self.plain[c] - _CARD
             return self.plain[c] + self._fin(t)
         if t == BREAK:
             # Own turn: shed one, draw three (R9.4). HARD sheds it rather
@@ -297,8 +304,8 @@ class Bots:
         if self.hard:
             if self.minopp <= 2:
                 v += _H_PLUS3_THREAT
-            if self.breakers:
-                v -= 2 * _CARD
+            if self.breakers:  # then only rather than drawing
+                v -= 2 * _CARD - 1
         elif self.minopp <= 2:
             v += _THREAT
         return v

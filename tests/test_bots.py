@@ -397,6 +397,21 @@ def test_hard_never_misses_a_turn_that_empties_its_hand():
     assert chances[P_TURN] > 50
 
 
+def test_hard_plays_a_plus_it_cannot_follow_rather_than_draw():
+    # shed the PLUS, draw one: the hand keeps its size, drawing would grow it
+    g = table(["RPLUS G3 B5 Y7", "B1 B3 B4"], "R4")
+    assert decide(g, HARD) == card_type("RPLUS")
+    g = table(["RPLUS R3 B5 Y7", "B1 B3 B4"], "R4")
+    assert decide(g, HARD) == card_type("RPLUS")  # ... and R3 follows it
+
+
+def test_hard_holds_its_plus3_while_a_breaker_is_unseen_but_not_to_draw():
+    g = table(["+3 R3 B5 Y7", "B1 B3 B4", "G1 G3 G4"], "R4")
+    assert decide(g, HARD) == card_type("R3")
+    g = table(["+3 G3 B5 Y7", "B1 B3 B4", "G1 G3 G4"], "R4")
+    assert decide(g, HARD) == card_type("+3")
+
+
 def test_hard_sheds_a_breaker_normal_keeps_it():
     g = table(["+3BREAK G3 G4", "B1 B3 B4"], "R5")
     assert decide(g, HARD) == 56
