@@ -23,7 +23,7 @@ Levels:
   PLUS, a KING against a +3 with the last card behind it). Otherwise it
   plays what simulated games against NORMAL showed to win more: a
   KING is the one last card that always wins, so it keeps it for the end
-  (using it only with three cards or fewer, and never to cancel a +3); a
+  (using it only with three cards or fewer, never just to cancel a +3); a
   SUPERTAKI with nothing to run is kept too; a Breaker can never be the
   winning card, so it sheds it rather than draw; it empties colours it
   holds one card of, prizes a run less and a lone TAKI more, keeps a +2
@@ -44,11 +44,11 @@ broken with the bot's own taki_core.rng generator.
 from micropython import const
 
 from taki_core import rng
-from taki_core.finish import Finish
 from taki_core.cards import (
     BREAK, COLOR, COLOUR_OF, KING, NTYPES, PLUS3, S_DIR, S_PLUS, S_PLUS2,
     S_STOP, S_TAKI, SUPERTAKI, SYMBOL_OF,
 )
+from taki_core.finish import Finish
 from taki_core.game import (
     F_LAST, M_ACCEPT, M_BREAK, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, NMOVES,
     P_KING, P_OVER, P_PLUS3, P_RUN, P_TURN,

@@ -41,6 +41,16 @@ def card(m):
     return m & 0x7F
 
 
+def wins_this_turn(g, level):
+    """Let the seat to act play at level until the game ends; it must not
+    hand the turn on, and must be the winner."""
+    seat = g.current()
+    while not g.over():
+        assert g.current() == seat, "the turn ended"
+        assert g.apply(decide(g, level)) == 0
+    return g.winner() == seat
+
+
 # ------------------------------------------------------------ whole games
 
 class Watch:
@@ -225,10 +235,7 @@ def test_a_lone_taki_is_left_open(level):
 @pytest.mark.parametrize("level", SMART)
 def test_a_run_that_empties_the_hand_wins(level):
     g = table(["GTAKI G+2 GPLUS G8", "B1 B3"], "G4")
-    while not g.over():
-        assert g.current() == 0
-        assert g.apply(decide(g, level)) == 0
-    assert g.winner() == 0
+    assert wins_this_turn(g, level)
 
 
 @pytest.mark.parametrize("level", SMART)
@@ -322,10 +329,7 @@ def test_a_winning_card_is_played(level):
 @pytest.mark.parametrize("level", SMART)
 def test_two_kings_win_together(level):
     g = table(["KING KING", "B1 B3 B4"], "R4")
-    while not g.over():
-        assert g.current() == 0
-        assert g.apply(decide(g, level)) == 0
-    assert g.winner() == 0
+    assert wins_this_turn(g, level)
 
 
 # Hands that one turn can empty, though not card by card in the obvious
@@ -346,12 +350,7 @@ ONE_TURN = [
 
 @pytest.mark.parametrize("hands, discard, kw", ONE_TURN)
 def test_hard_empties_its_hand_when_one_turn_can(hands, discard, kw):
-    g = table(hands, discard, **kw)
-    seat = g.current()
-    while not g.over():
-        assert g.current() == seat, "the turn ended"
-        assert g.apply(decide(g, HARD)) == 0
-    assert g.winner() == seat
+    assert wins_this_turn(table(hands, discard, **kw), HARD)
 
 
 def can_empty(g, seat):
