@@ -156,10 +156,10 @@ def test_wasi_gc_after_try_except_in_loop():
 # with ten parameters reads a "local variable referenced before assignment".
 TEN_PARAMS = """\
     import gc
-    def f(a, b, c, d, e, f, g, h, i, j):
+    def ten(a, b, c, d, e, f, g, h, i, j):
         return a + j
     gc.collect()
-    print(f(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
+    print(ten(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))
     """
 
 
