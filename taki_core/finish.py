@@ -193,6 +193,8 @@ class Finish:
         if not pl and not (lead_plus and k == 0):
             return -1
         if pl:  # the run sheds every c card and SUPERTAKI, a PLUS last
+            # the 14 counts put back afterwards (0..2 each) are packed 2 bits
+            # apiece: 28 bits, still a small int, so no buffer per level
             saved = 0
             for t in range(base, base + 13):
                 saved = saved * 4 + hand[t]
