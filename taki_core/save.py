@@ -2,10 +2,11 @@
 
 Layout: b"T", version, the 44 scalar bytes of the state, every seat's cards,
 the draw pile, the discard pile (cards as types, bottom first), then a
-CRC-16 of all that precedes it. ``unpack`` checks everything
-(length, version, checksum, that the 116 cards are exactly the deck, that
-every field is in range) before it touches the game, so a corrupt blob is
-refused whole and never half-loaded.
+CRC-16 of all that precedes it. ``unpack`` checks everything (length,
+version, checksum, that the 116 cards are exactly the deck, that every
+field is in range and agrees with the others: a state that play can reach)
+before it touches the game, so a corrupt blob is refused whole and never
+half-loaded, and a restored game always plays on.
 
 Not used during turns: packing allocates the blob.
 """
@@ -13,11 +14,15 @@ Not used during turns: packing allocates the blob.
 from micropython import const
 
 from taki_core import rng
-from taki_core.cards import COPIES, DECK_SIZE, NTYPES
+from taki_core.cards import (
+    BREAK, COLOR, COLOUR_OF, COPIES, DECK_SIZE, KING, NTYPES, PLUS3, S_PLUS,
+    S_PLUS2, SUPERTAKI, SYMBOL_OF,
+)
 from taki_core.game import Game
 from taki_core.table import (
-    AT_DISC, AT_DLEN, AT_DRAW, AT_HAND, AT_HSIZE, AT_LEADPOS, AT_XLEN,
-    FLAG_OFFSETS, HEAD_SIZE, MAX_PLAYERS, P_OVER, STATE_SIZE,
+    AT_DISC, AT_DLEN, AT_DRAW, AT_HAND, AT_HSIZE, AT_IDLE, AT_LEADPOS,
+    AT_MOVED, AT_OWE, AT_RUNN, AT_XLEN, FLAG_OFFSETS, HEAD_SIZE, MAX_PLAYERS,
+    P_KING, P_OVER, P_PLUS, P_PLUS3, P_RUN, P_TURN, STATE_SIZE,
 )
 
 MAGIC = const(0x54)  # "T"
@@ -97,9 +102,12 @@ def _rebuild(s, blob):
     if sum(sizes) + s[AT_DLEN] + s[AT_XLEN] != DECK_SIZE:
         return False
     cards = blob[2 + HEAD_SIZE:2 + HEAD_SIZE + DECK_SIZE]
-    if any(t >= NTYPES for t in cards):
-        return False
-    if [cards.count(t) for t in range(NTYPES)] != list(COPIES):
+    count = bytearray(NTYPES)  # (MicroPython's bytes have no count(int))
+    for t in cards:
+        if t >= NTYPES:
+            return False
+        count[t] += 1
+    if count != COPIES:
         return False
     i = 0
     for p, size in enumerate(sizes):
@@ -113,16 +121,55 @@ def _rebuild(s, blob):
 
 
 def _valid(g):
-    """Every field in range, read through the game's own accessors."""
-    n = g.players = g.s[0]
-    seats = range(n)
-    ok = (g.current() in seats and g.phase() <= P_OVER and g.color() <= 3
-          and g.discard_count() >= 1 and g.pending() <= 16 and g.pending() % 2 == 0
-          and g.plus3_by() in range(-1, n) and g.run_color() in range(-1, 4)
-          and g.winner() in range(-1, n) and (g.winner() >= 0) == g.over()
-          and 1 <= g._get_rng() < rng.P
-          and all(g.stage(p) <= 8 for p in seats))
-    flags = all(g.s[i] <= 1 for i in FLAG_OFFSETS)
-    lead_at = g.s[AT_LEADPOS]
-    lead_ok = lead_at < g.discard_count() and g.discard_card(lead_at) == g.leading()
-    return ok and flags and lead_ok
+    """The state as a whole is one that play can reach (issue 13), read
+    through the game's accessors: each field in range and agreeing with
+    the others, so that a restored game always plays on (RULES.md cited)."""
+    s = g.s
+    n = g.players = s[0]
+    ph = g.phase()
+    cur = g.current()
+    win = g.winner()
+    over = ph == P_OVER
+    mid = P_RUN <= ph <= P_KING  # a card was played and the turn goes on
+    top = g.discard_count() - 1
+    lp = s[AT_LEADPOS]
+    lead = g.leading()
+    runc = g.run_color()
+    runn = s[AT_RUNN]
+    pend = g.pending()
+    if not (cur < n and ph <= P_OVER and g.color() <= 3 and lp <= top
+            and g.discard_card(lp) == lead and 1 <= g._get_rng() < rng.P
+            and all(s[i] <= 1 for i in FLAG_OFFSETS)):
+        return False
+    # R3.1/R12.7: only own-turn Breakers lie on the leading card
+    if any(g.discard_card(i) != BREAK for i in range(lp + 1, top + 1)):
+        return False
+    # R10: stages 1..8 in a tournament, 0 for its winner and outside one
+    for p in range(MAX_PLAYERS):
+        st = g.stage(p)
+        if st > 8 or (st > 0) != (p < n and g.tournament() and p != win):
+            return False
+    hs = [g.hand_size(p) for p in range(n)]
+    # the card a phase waits on leads, on top (R7.3, R9.1, R9.2, R9.3, R8)
+    want = (S_PLUS2 if pend else -1, -1, S_PLUS, KING, PLUS3, -1)[ph]
+    return ((lead >= COLOR or g.color() == COLOUR_OF[lead])  # R3.2
+            and (want < 0 or (want == (lead if lead >= COLOR else SYMBOL_OF[lead])
+                              and lp == top))
+            and pend <= 16 and pend % 2 == 0 and (not pend or (ph == P_TURN and runc < 0))
+            and (g.plus3_by() >= 0) == (ph == P_PLUS3)
+            and (ph != P_PLUS3 or g.plus3_by() == g._next(cur, -1))
+            # a run in force: its colour leads, and it is ours or left open
+            and (runc < 0 or (g.color() == runc and lp == top and (
+                lead == SUPERTAKI or COLOUR_OF[lead] == runc)))
+            and g.run_open() == (ph == P_TURN and runc >= 0)
+            and (runc >= 0) == (ph == P_RUN or g.run_open())
+            and runn <= 29 and (runn > 0 or ph != P_RUN) and (runn == 0 or mid or over)
+            and (ph == P_TURN or over or s[AT_MOVED] == (ph != P_PLUS3))
+            and (not s[AT_OWE] or (mid and hs[cur] == 1))  # R5.1
+            and s[AT_IDLE] < n + over  # R4.4: n idle turns end the game
+            and (win < 0) != over and (not over or win == cur)  # R6.1
+            # R6.1/R10.2: an empty hand ends the game or goes down a stage;
+            # one may stay empty after a last PLUS or when nothing was left to
+            # draw (R4.3), and a run or a KING's free card needs a card
+            and hs.count(0) <= 1 + (ph == P_PLUS or over)
+            and (hs[cur] > 0 or not mid or ph == P_PLUS))
