@@ -10,4 +10,5 @@ if __name__ == "__main__":
     import boards
     from taki_ui.app import App
 
-    App(boards.detect()).run()
+    app = App(boards.detect())
+    app.run()

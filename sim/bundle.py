@@ -4,17 +4,28 @@
     python -m sim.bundle --to /media/CIRCUITPY
                                              copy it onto a mounted board,
                                              writing only files that differ
+    --py                                     .py source instead of .mpy
 
-The bundle is the device code (code.py, boards/, taki_core/, lib/taki_ui/)
-plus, in lib/, exactly the Adafruit library modules the device code imports,
-found by parsing imports recursively and taken as .py from the pinned PyPI
-packages installed in this environment (requirements.txt). Imports inside a
-`try: ... except ImportError` are optional (typing hints, fallbacks) and are
-neither required nor bundled. An import that is neither CircuitPython
-built-in, nor project code, nor an installed library is an error.
+The bundle is the device code (code.py, boards/, taki_core/, lib/taki_ui/
+with its data files) plus, in lib/, exactly the Adafruit library modules the
+device code imports, found by parsing imports recursively and taken from the
+pinned PyPI packages installed in this environment (requirements.txt).
+Imports inside a `try: ... except ImportError` are optional (typing hints,
+fallbacks) and are neither required nor bundled. An import that is neither
+CircuitPython built-in, nor project code, nor an installed library is an
+error.
 
-`circup install -r requirements-device.txt` is the other way: the same
-libraries as .mpy files for the board's CircuitPython version.
+Every module but code.py is compiled by CircuitPython 10's own mpy-cross
+(sim.cpvm finds it), which is what a 10.x board loads; it saves the board
+compiling them at each start, not heap: a module's bytecode is in RAM
+either way. --py keeps the source, for reading and editing, and for
+CircuitPython 9.x, which cannot load 10.x's .mpy files. Copying onto a
+drive reads its boot_out.txt and refuses a CircuitPython the files do not
+fit. Where a module is written as .mpy, a .py of the same module left on the
+drive would be loaded instead (.py wins): such a file is removed, and named.
+
+`circup install -r requirements-device.txt` installs the same libraries as
+.mpy files for the board's CircuitPython version.
 """
 
 import argparse
@@ -29,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLASH_BYTES = 2 * 1024 * 1024  # the PyBadge's / PyGamer's QSPI flash: CIRCUITPY
 CLUSTER = 512  # FAT allocation unit assumed for the on-disk estimate
 
-# Modules built into CircuitPython 9 on the SAMD51 boards (PyBadge, PyBadge
+# Modules built into CircuitPython 10 on the SAMD51 boards (PyBadge, PyBadge
 # LC, PyGamer): the firmware has them, the bundle must not. Kept short on
 # purpose: an import outside it and outside the bundle fails the check.
 BUILTINS = frozenset((
@@ -52,8 +63,13 @@ def site_packages():
     return sysconfig.get_paths()["purelib"]
 
 
+DATA = (".bmp",)  # files the device code reads (taki_ui.cardart: cards.bmp)
+MPY_MAJOR = 10  # the CircuitPython whose .mpy format the bundle's .mpy files have
+
+
 def project_files():
-    """(source path, path on CIRCUITPY) of every device module of the project."""
+    """(source path, path on CIRCUITPY) of every device module of the project
+    and of the data files beside them."""
     out = []
     for src, dst in PROJECT:
         path = os.path.join(ROOT, src)
@@ -61,7 +77,7 @@ def project_files():
             out.append((path, dst))
             continue
         for name in sorted(os.listdir(path)):
-            if name.endswith(".py"):
+            if name.endswith((".py",) + DATA):
                 out.append((os.path.join(path, name), os.path.join(dst, name)))
     return out
 
@@ -141,6 +157,8 @@ def closure(site=None, files=None):
         if path in done:
             continue
         done.add(path)
+        if not path.endswith(".py"):
+            continue
         for mod, opt in imports(path, pkg):
             if not mod:
                 continue
@@ -180,14 +198,21 @@ def _on_disk(n):
     return (n + CLUSTER - 1) // CLUSTER * CLUSTER
 
 
-def write(out):
-    """Write the bundle into directory `out`; return (files, bytes, on-disk bytes)."""
+def write(out, mpy=True):
+    """Write the bundle into directory `out`; return (files, bytes, on-disk bytes).
+    mpy: every module but code.py compiled by CircuitPython 10's mpy-cross."""
+    from sim import cpvm
+
     files = contents()
     total = disk = 0
     for dst, src in sorted(files.items()):
         path = os.path.join(out, dst)
         os.makedirs(os.path.dirname(path) or out, exist_ok=True)
-        shutil.copyfile(src, path)
+        if mpy and dst.endswith(".py") and dst != "code.py":
+            path = path[:-3] + ".mpy"
+            cpvm.compile_py(src, path, dst)
+        else:
+            shutil.copyfile(src, path)
         n = os.path.getsize(path)
         total += n
         disk += _on_disk(n)
@@ -203,14 +228,21 @@ def _same(a, b):
 
 def sync(src_dir, drive):
     """Copy the bundle in src_dir onto drive, only files that differ;
-    code.py last (saving it restarts the board). Returns (changed, extra):
-    the files written, and project files on the drive not in the bundle
-    (reported, never deleted)."""
+    code.py last (saving it restarts the board). Returns (changed, extra,
+    removed): the files written; project files on the drive not in the
+    bundle (reported, never deleted); and the .py files removed because the
+    bundle writes their module as .mpy (the .py would be loaded instead)."""
     rels = []
     for d, _, names in os.walk(src_dir):
         for name in names:
             rels.append(os.path.relpath(os.path.join(d, name), src_dir))
     rels.sort(key=lambda r: (r == "code.py", r))
+    removed = []
+    for rel in rels:
+        stale = os.path.join(drive, rel[:-4] + ".py")
+        if rel.endswith(".mpy") and os.path.isfile(stale):
+            os.remove(stale)
+            removed.append(rel[:-4] + ".py")
     changed = []
     for rel in rels:
         a = os.path.join(src_dir, rel)
@@ -230,7 +262,21 @@ def sync(src_dir, drive):
                 rel = os.path.join(dst, name)
                 if name.endswith((".py", ".mpy")) and rel not in rels:
                     extra.append(rel)
-    return changed, extra
+    return changed, extra, removed
+
+
+def refusal(ver, mpy):
+    """Why a board running CircuitPython `ver` cannot take this bundle, or
+    None. .mpy files load only on the major version that made them."""
+    major = ver.split(".")[0]
+    if not major.isdigit() or int(major) < 9:
+        return ("the board runs CircuitPython %s; the game needs 10.x (or 9.x with --py). "
+                "Install CircuitPython 10 first (see the README)." % ver)
+    if mpy and int(major) != MPY_MAJOR:
+        return ("the board runs CircuitPython %s, which cannot load the .mpy files made for "
+                "%d.x. Update the board to CircuitPython %d.x, or copy the source with --py "
+                "(it needs more of the board's RAM: see the README)." % (ver, MPY_MAJOR, MPY_MAJOR))
+    return None
 
 
 def circuitpython_version(drive):
@@ -263,14 +309,17 @@ def main(argv=None):
                                  description=__doc__.split("\n")[0])
     ap.add_argument("out", nargs="?", help="directory to write the bundle into")
     ap.add_argument("--to", metavar="CIRCUITPY", help="copy onto this mounted drive")
+    ap.add_argument("--py", action="store_true",
+                    help="keep the modules as .py source (CircuitPython 9.x; reading, editing)")
     args = ap.parse_args(argv)
+    mpy = not args.py
     if not args.out and not args.to:
         ap.error("give OUT, or --to /path/to/CIRCUITPY")
     try:
         if args.out:
             if os.path.exists(args.out) and os.listdir(args.out):
                 ap.error("%s exists and is not empty" % args.out)
-            n, total, disk = write(args.out)
+            n, total, disk = write(args.out, mpy)
             print("Bundle written to %s" % args.out)
             ok = report(n, total, disk)
             if not ok:
@@ -280,14 +329,19 @@ def main(argv=None):
                 ap.error("%s is not a directory (is the board mounted?)" % args.to)
             ver = circuitpython_version(args.to)
             if ver is None:
-                print("note: no boot_out.txt in %s: is it a CIRCUITPY drive?" % args.to)
-            elif not ver.split(".")[0].isdigit() or int(ver.split(".")[0]) < 9:
-                print("warning: the board runs CircuitPython %s; this app is made for 9.x" % ver)
+                print("note: no boot_out.txt in %s: is it a CIRCUITPY drive? The bundle is "
+                      "made for CircuitPython %d.x." % (args.to, MPY_MAJOR))
+            elif refusal(ver, mpy):
+                print("Nothing copied: %s" % refusal(ver, mpy), file=sys.stderr)
+                return 1
             with tempfile.TemporaryDirectory() as tmp:
-                n, total, disk = write(tmp)
+                n, total, disk = write(tmp, mpy)
                 if not report(n, total, disk):
                     return 1
-                changed, extra = sync(tmp, args.to)
+                changed, extra, removed = sync(tmp, args.to)
+            for rel in removed:
+                print("  removed %s (its .mpy is in the bundle; the .py would load instead)"
+                      % rel)
             for rel in changed:
                 print("  wrote %s" % rel)
             print("%d of %d files changed on %s" % (len(changed), n, args.to))
@@ -295,6 +349,9 @@ def main(argv=None):
                 print("  not in the bundle (left alone): %s" % rel)
     except ImportProblem as e:
         print("The device code imports what the board lacks:\n%s" % e, file=sys.stderr)
+        return 1
+    except FileNotFoundError as e:  # no CircuitPython mpy-cross here
+        print("%s\nOr write the .py bundle with --py." % e, file=sys.stderr)
         return 1
     return 0
 

@@ -16,7 +16,8 @@ LIB = os.path.join(ROOT, "lib")
 
 # Modules the stand-ins replace, and modules that bind to them at import.
 _STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "analogio",
-             "audioio", "audiocore", "supervisor", "_simhw", "_simdisplay")
+             "audioio", "audiocore", "supervisor", "terminalio", "bitmaptools", "_simhw",
+             "_simdisplay")
 _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
 
 
@@ -39,7 +40,8 @@ def install(board="pybadge", headless=True, scale=4, save=None):
         displayio.release_displays()
         for name in ("board", "_simdisplay") + _BOUND:
             sys.modules.pop(name, None)
-    for name in ("keypad", "neopixel", "microcontroller", "digitalio", "analogio", "supervisor"):
+    for name in ("keypad", "neopixel", "microcontroller", "digitalio", "analogio", "supervisor",
+                 "terminalio", "bitmaptools"):
         mod = sys.modules.get(name)
         if mod is not None and not getattr(mod, "__file__", "").startswith(DEVICE):
             del sys.modules[name]  # Blinka's, imported before us
@@ -63,6 +65,7 @@ class Sim:
     def __init__(self, board="pybadge", headless=True, render=True, save=None):
         self.hw_state = install(board, headless, save=save)
         self.render = render
+        self.steps = 0  # passes of the app's loop since power-on (sim.device_tier)
         self._boot()
 
     def _boot(self):
@@ -87,16 +90,19 @@ class Sim:
         h.joystick[0] = h.joystick[1] = h.JOY_CENTRE
         h.nvm.cut_after = -1
         self.app = None
+        self.steps = 0
         self._boot()
 
     def step(self):
         self.app.step()
+        self.steps += 1
 
     def settle(self, limit=200000):
         """Step until the feed is empty and the app waits for a key."""
         h = self.hw_state
         for _ in range(limit):
             self.app.step()
+            self.steps += 1
             if not h.pending() and not self.app.busy():
                 return
         raise RuntimeError("the app never settled")
@@ -112,10 +118,15 @@ class Sim:
     # --- looking at what is drawn -------------------------------------------
     def texts(self):
         """Texts of every label visible on the screen, top to bottom."""
+        return [e[3].strip() for e in self.lines_shown() if e[3].strip()]
+
+    def lines_shown(self):
+        """(x, y, scale, text) of every visible text line, top to bottom."""
+        lines = {id(ln.tile): ln for ln in self.app.lines.lines}
         out = []
-        _walk(self.display.root_group, 0, 0, out)
+        _walk(self.display.root_group, 0, 0, 1, lines, out)
         out.sort(key=lambda e: (e[1], e[0]))
-        return [e[2].strip() for e in out if e[2].strip()]
+        return out
 
     def screen_text(self):
         return "\n".join(self.texts())
@@ -126,19 +137,18 @@ class Sim:
         return tuple(self.display.surface().get_at((x, y)))[:3]
 
 
-def _walk(group, ox, oy, out):
-    from adafruit_display_text import LabelBase
-
+def _walk(group, ox, oy, scale, lines, out):
+    """Collect the pool's lines (taki_ui.text) that are visible in group."""
     if group.hidden:
         return
-    ox += group.x
-    oy += group.y
-    if isinstance(group, LabelBase):
-        out.append((ox, oy, group.text))
-        return
+    ox += group.x * scale
+    oy += group.y * scale
+    scale *= group.scale
     for item in group:
-        if hasattr(item, "__len__") and hasattr(item, "append"):
-            _walk(item, ox, oy, out)
+        if hasattr(item, "append"):
+            _walk(item, ox, oy, scale, lines, out)
+        elif id(item) in lines and not item.hidden:
+            out.append((ox + item.x * scale, oy + item.y * scale, scale, lines[id(item)].text))
 
 
 def robot_key(sim, rnd):
@@ -156,7 +166,7 @@ def robot_key(sim, rnd):
     if st == A.S_COLOUR:
         return rnd.choice(("A", "RIGHT", "A"))
     if st == A.S_PLUS3:
-        if app.plus3.row == 0 and app.plus3.nc and rnd.random() < 0.3:
+        if app.screen.row == 0 and app.screen.nc and rnd.random() < 0.3:
             return "DOWN"
         return "A"
     if st == A.S_BREAK:
@@ -183,15 +193,16 @@ def robot_key(sim, rnd):
     return "B"
 
 
-def play(sim, rnd, limit=5000, on_key=None):
-    """Press robot keys until the game is over; return how many."""
+def play(sim, rnd, limit=5000, on_key=None, press=None):
+    """Press robot keys until the game is over; return how many.
+    press(key) stands in for sim.press (sim.device_tier records them)."""
     for i in range(limit):
         k = robot_key(sim, rnd)
         if k is None:
             return i
         if on_key is not None:
             on_key(k)
-        sim.press(k)
+        (press or sim.press)(k)
     raise RuntimeError("no end after %d keys" % limit)
 
 

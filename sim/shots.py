@@ -38,7 +38,7 @@ def make(d):
     # setup, with a renamed seat and a computer
     sim = _started(4, (0, 1, 3))
     sim.app.names[0] = "Noa"
-    sim.app.setup.show()
+    sim.app.screen.show()
     _save(sim, d, "01-setup")
     sim.press("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A", "UP", "UP")
     _save(sim, d, "02-rename")
@@ -52,7 +52,7 @@ def make(d):
     harness.arrange(sim, 4, table, ["B5"], humans=(0, 1, 3), current=2, settle=False)
     for _ in range(200):  # the computer waits, then plays
         sim.step()
-        if not sim.app.table.notice.hidden:
+        if sim.app.notice_on:
             break
     _save(sim, d, "05-computer-turn")
     harness.arrange(sim, 4, table, ["B5"], humans=(0, 1, 3), current=0)

@@ -80,14 +80,14 @@ def test_a_full_key_queue_is_dropped_not_replayed():
 def test_a_held_button_is_one_press():
     sim = harness.Sim(render=False)
     kp = sim.hw_state.keypads[0]
-    row = sim.app.setup.row
+    row = sim.app.screen.row
     kp._push(5, True)  # DOWN goes down and stays down
     for _ in range(500):
         sim.step()
-    assert sim.app.setup.row == row + 1
+    assert sim.app.screen.row == row + 1
     kp._push(5, False)
     sim.settle()
-    assert sim.app.setup.row == row + 1
+    assert sim.app.screen.row == row + 1
 
 
 def stick_presses(sim, values):
@@ -122,12 +122,12 @@ def test_jitter_near_but_inside_the_threshold_makes_no_press():
     hw = sim.hw_state
     from boards import pygamer
 
-    row = sim.app.setup.row
+    row = sim.app.screen.row
     hw.joystick[0] = pygamer._LOW + 1  # just inside: no direction
     for i in range(300):
         hw.joystick[1] = pygamer._HIGH - 1 - (i % 50)
         sim.step()
-    assert sim.app.setup.row == row
+    assert sim.app.screen.row == row
 
 
 def test_pygamer_mashed_game_stays_valid():

@@ -1,6 +1,7 @@
-"""From repo to board: the CIRCUITPY bundle, the device requirements for
-circup, and the check that the device code imports only what a PyBadge has
-and compiles under MicroPython."""
+"""From repo to board: the CIRCUITPY bundle (.mpy from CircuitPython 10's
+mpy-cross, or .py), the device requirements for circup, the CircuitPython
+version check on the drive, and the check that the device code imports only
+what a PyBadge has."""
 
 import os
 import re
@@ -10,10 +11,11 @@ from importlib import metadata
 
 import pytest
 
-from sim import bundle, mpy
+from sim import bundle, cpvm
 
 ROOT = bundle.ROOT
 PY = sys.executable
+needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 
 
 def pins():
@@ -32,42 +34,61 @@ def device_requirements():
         return sorted(ln.strip() for ln in f if ln.strip() and not ln.startswith("#"))
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def _build(tmp_path_factory, *flags):
     out = tmp_path_factory.mktemp("bundle") / "CIRCUITPY"
-    r = subprocess.run([PY, "-m", "sim.bundle", str(out)], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120)
+    r = subprocess.run([PY, "-m", "sim.bundle", str(out)] + list(flags), cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     files = sorted(os.path.relpath(os.path.join(d, n), out)
                    for d, _, names in os.walk(out) for n in names)
     return out, files, r.stdout
 
 
-def test_bundle_has_the_device_code_and_only_the_imported_libraries(built):
-    out, files, _ = built
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    if cpvm.tools() is None:
+        pytest.skip(cpvm.missing())
+    return _build(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def built_py(tmp_path_factory):
+    return _build(tmp_path_factory, "--py")
+
+
+LIBS = ["lib/adafruit_ticks.py", "lib/neopixel.py"]
+
+
+def test_source_bundle_has_the_device_code_and_only_the_imported_libraries(built_py):
+    out, files, _ = built_py
     project = sorted(dst for _, dst in bundle.project_files())
     assert "code.py" in files and "boards/pybadge.py" in files
     assert "taki_core/game.py" in files and "lib/taki_ui/app.py" in files
+    assert "lib/taki_ui/cards.bmp" in files  # data the device reads
     libs = sorted(f for f in files if f.startswith("lib/") and not f.startswith("lib/taki_ui/"))
     assert sorted(set(files) - set(libs)) == project
     # exactly the modules the app's imports reach, nothing else of those packages
-    assert libs == [
-        "lib/adafruit_display_text/__init__.py",
-        "lib/adafruit_display_text/bitmap_label.py",
-        "lib/adafruit_displayio_layout/__init__.py",
-        "lib/adafruit_displayio_layout/layouts/__init__.py",
-        "lib/adafruit_displayio_layout/layouts/grid_layout.py",
-        "lib/adafruit_displayio_layout/layouts/page_layout.py",
-        "lib/adafruit_ticks.py",
-        "lib/neopixel.py",
-    ]
-    # source only: MicroPython's mpy-cross output would not load on CircuitPython
-    assert all(f.endswith(".py") for f in files)
+    assert libs == LIBS
     assert not any(f.startswith(("sim/", "tests/")) or "__pycache__" in f for f in files)
 
 
-def test_bundled_libraries_are_the_pinned_pypi_packages(built):
+def test_mpy_bundle_is_circuitpython_10_bytecode_but_code_py(built, built_py):
     out, files, _ = built
+    _, source, _ = built_py
+    # the same files, every module but code.py compiled
+    want = sorted(f[:-3] + ".mpy" if f.endswith(".py") and f != "code.py" else f
+                  for f in source)
+    assert files == want
+    for f in files:
+        if f.endswith(".mpy"):
+            with open(os.path.join(out, f), "rb") as fh:
+                assert fh.read(4) == b"C\x06\x00\x1f", f  # .mpy v6.3: what 10.x loads
+    with open(os.path.join(out, "code.py")) as a, open(os.path.join(ROOT, "code.py")) as b:
+        assert a.read() == b.read()
+
+
+def test_bundled_libraries_are_the_pinned_pypi_packages(built_py):
+    out, files, _ = built_py
     pinned = pins()
     site = bundle.site_packages()
     owners = metadata.packages_distributions()
@@ -85,8 +106,9 @@ def test_bundled_libraries_are_the_pinned_pypi_packages(built):
             assert a.read() == b.read()
 
 
-def test_size_is_reported_and_fits_the_flash(built):
-    out, files, stdout = built
+@pytest.mark.parametrize("which", ["built", "built_py"])
+def test_size_is_reported_and_fits_the_flash(which, request):
+    out, files, stdout = request.getfixturevalue(which)
     m = re.search(r"(\d+) files, (\d+) bytes .* of the PyBadge's 2 MB flash", stdout)
     assert m, stdout
     total = sum(os.path.getsize(os.path.join(out, f)) for f in files)
@@ -100,39 +122,68 @@ def test_device_requirements_name_the_bundled_libraries():
     assert device_requirements() == sorted(libs)
 
 
+def _to(drive, *flags, ok=True):
+    r = subprocess.run([PY, "-m", "sim.bundle", "--to", str(drive)] + list(flags), cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert (r.returncode == 0) == ok, r.stdout + r.stderr
+    return r.stdout + r.stderr
+
+
+def _boot_out(drive, version):
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython %s on 2026-05-12; Adafruit PyBadge with samd51j19\n" % version)
+
+
+@needs_cp
 def test_copy_to_a_drive_writes_only_what_differs(tmp_path):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    (drive / "boot_out.txt").write_text(
-        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n")
+    _boot_out(drive, "10.2.1")
     (drive / "settings.toml").write_text("# the user's\n")
-
-    def to():
-        r = subprocess.run([PY, "-m", "sim.bundle", "--to", str(drive)], cwd=ROOT,
-                           capture_output=True, text=True, timeout=120)
-        assert r.returncode == 0, r.stderr
-        return r.stdout
-
-    first = to()
+    first = _to(drive)
     n = int(re.search(r"(\d+) of (\d+) files changed", first).group(1))
     assert n == int(re.search(r"of (\d+) files changed", first).group(1)) > 30
     # the last file written is code.py (saving it restarts the board)
     assert first.strip().splitlines()[n].endswith("wrote code.py")
-    assert "0 of" in to()
+    assert "0 of" in _to(drive)
     # one file differs (same size, other content) and one is left over
-    p = drive / "lib" / "taki_ui" / "strings.py"
+    p = drive / "lib" / "taki_ui" / "strings.mpy"
     data = bytearray(p.read_bytes())
     data[-2] ^= 1
     p.write_bytes(bytes(data))
     (drive / "taki_core" / "old_module.py").write_text("X = 1\n")
-    third = to()
-    assert "1 of" in third and "wrote lib/taki_ui/strings.py" in third
+    third = _to(drive)
+    assert "1 of" in third and "wrote lib/taki_ui/strings.mpy" in third
     assert "left alone): taki_core/old_module.py" in third
     assert (drive / "taki_core" / "old_module.py").exists()
     assert (drive / "settings.toml").read_text() == "# the user's\n"
-    # an old CircuitPython gets a warning
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 7.3.3 on 2022; PyBadge\n")
-    assert "warning" in to()
+
+
+@needs_cp
+def test_a_source_file_that_would_shadow_its_mpy_is_removed(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    _boot_out(drive, "10.2.1")
+    _to(drive, "--py")  # an earlier copy of the source
+    assert (drive / "lib" / "taki_ui" / "app.py").exists()
+    out = _to(drive)
+    assert "removed lib/taki_ui/app.py" in out
+    assert not (drive / "lib" / "taki_ui" / "app.py").exists()
+    assert (drive / "lib" / "taki_ui" / "app.mpy").exists()
+    assert (drive / "code.py").exists()  # code.py stays source
+
+
+def test_the_drive_s_circuitpython_decides_what_may_be_copied(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    _boot_out(drive, "9.2.1")
+    out = _to(drive, ok=False)  # 10.x's .mpy files cannot load on 9.x
+    assert "cannot load the .mpy files" in out and "--py" in out
+    assert not (drive / "code.py").exists()  # nothing copied
+    assert "files changed" in _to(drive, "--py")  # the source runs on 9.x
+    _boot_out(drive, "7.3.3")
+    assert "needs 10.x" in _to(drive, "--py", ok=False)
+    assert bundle.refusal("10.2.1", True) is None and bundle.refusal("10.0.0", False) is None
 
 
 # --- the device imports nothing the board lacks --------------------------------
@@ -140,6 +191,8 @@ def test_copy_to_a_drive_writes_only_what_differs(tmp_path):
 def test_device_code_imports_only_builtins_and_bundled_libraries():
     libs = bundle.closure()  # raises ImportProblem with every bad import
     for src, dst in bundle.project_files():
+        if not src.endswith(".py"):
+            continue
         for mod, opt in bundle.imports(src):
             top = mod.split(".")[0]
             assert (top in bundle.BUILTINS or top in bundle.PROJECT_PACKAGES or opt is not False
@@ -160,11 +213,12 @@ def test_import_check_refuses_what_circuitpython_lacks(tmp_path):
     assert "typing" not in msg and "displayio" not in msg and "strings" not in msg
 
 
-def test_every_device_module_compiles_under_micropython():
-    files = [src for src, _ in bundle.project_files()] + sorted(bundle.closure().values())
-    assert len(files) > 30
-    assert mpy.compile_check_files(files) == {}
-
-
-def test_micropython_compile_check_has_teeth():
-    assert mpy.compile_check("match x:\n    case 1:\n        pass\n", "m.py") is not None
+@needs_cp
+def test_circuitpython_compile_check_has_teeth(tmp_path):
+    # the .mpy bundle compiles every module (test above); a syntax CircuitPython
+    # lacks stops the bundle with the file's name
+    bad = tmp_path / "m.py"
+    bad.write_text("match x:\n    case 1:\n        pass\n")
+    with pytest.raises(RuntimeError) as e:
+        cpvm.compile_py(str(bad), str(tmp_path / "m.mpy"), "lib/taki_ui/m.py")
+    assert "lib/taki_ui/m.py" in str(e.value)

@@ -68,13 +68,6 @@ def test_soak_200_computer_games_with_power_cuts(monkeypatch, capsys):
 
     monkeypatch.setattr(persist.Saves, "turn_done", counting)
 
-    # Fast path: nobody looks at pixels here, so glyphs are not copied into
-    # the labels' bitmaps (2/3 of the run time in pure-Python blits). Label
-    # texts, bitmaps, the display's dirty areas, the app and the core all
-    # run as they do everywhere else.
-    from adafruit_display_text import bitmap_label
-
-    monkeypatch.setattr(bitmap_label.Label, "_place_text", lambda self, *a, **k: (0, 0, 0, 0))
     sim = harness.Sim(render=False)
     hw = sim.hw_state
     monkeypatch.setattr(_simhw, "POLL_MS", 1000)
@@ -115,7 +108,7 @@ def test_soak_200_computer_games_with_power_cuts(monkeypatch, capsys):
         configure(i)
         i += 1
         if sim.app.state == A.S_SETUP:
-            sim.app.setup.row = sim.app.setup.count() - 1  # "Start the game"
+            sim.app.screen.row = sim.app.screen.count() - 1  # "Start the game"
         press("A")  # from setup or game over: a new deal, played to the end
         while sim.app.state == A.S_RESUME:  # a cut came: resume, play on
             press("A")

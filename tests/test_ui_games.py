@@ -19,7 +19,7 @@ from taki_core.cards import COLOR, COLOUR_OF, NO_COLOR, SYMBOL_OF  # noqa: E402
 from taki_core.game import M_COLOR, NMOVES  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import cardart  # noqa: E402
-from taki_ui.table_screen import short_name  # noqa: E402
+from taki_ui.table_screen import TableScreen, short_name  # noqa: E402
 
 
 def legal_types(g):
@@ -46,23 +46,23 @@ def check_drawn(sim, seen):
     st = app.state
     seen.add(st)
     t = app.table
-    page = app.pages.showing_page_name
+    page = type(app.screen).__name__
     text = sim.screen_text()
     if st == A.S_PASS:
-        assert page == "pass"
+        assert page == "PassScreen"
         assert "Pass the device to" in text
         assert app.names[app.passing_for] in text
-        # nothing of any hand is left on the (hidden) table
-        assert all(tg.hidden for tg in t.slots)
+        # no card of any hand, nor any card slot, is on screen
+        assert t is None and not card_tiles(sim.display.root_group)
         return
     if st in (A.S_TURN, A.S_WATCH):
-        assert page == "table"
+        assert page == "TableScreen"
         # every player's card count, as the core has it
         for s in range(g.players):
-            cell = t.cells[s].text
+            cell = t.seat_text(s)
             assert short_name(app.names[s], s)[:3] in cell
             assert ("%2d" % g.hand_size(s)) in cell
-        assert t.cells[g.current()].text.startswith(">")
+        assert t.seat_text(g.current()).startswith(">")
     if st == A.S_WATCH:
         # the public table: face-down cards only
         for tg in t.slots:
@@ -84,6 +84,17 @@ def check_drawn(sim, seen):
             # dimmed exactly when the core did not list the card
             assert t.pals[i][2] == expected_body(card, card not in lit)
         assert app.names[seat] in text
+
+
+def card_tiles(group):
+    """TileGrids of the card sheet anywhere in group (hidden or not)."""
+    n = 0
+    for item in group:
+        if hasattr(item, "append"):
+            n += card_tiles(item)
+        elif getattr(item, "tile_width", 0) == cardart.W:
+            n += 1
+    return n
 
 
 def press_and_check(sim, k, seen):
@@ -111,7 +122,7 @@ def play_game(sim, seed, max_keys=6000):
 def winner_shown(sim):
     g = sim.app.game
     text = sim.screen_text()
-    assert sim.app.pages.showing_page_name == "over"
+    assert type(sim.app.screen).__name__ == "OverScreen"
     assert g.over() and g.winner() >= 0
     assert sim.app.names[g.winner()] in text
     return text
@@ -195,18 +206,20 @@ def test_a_tournament_to_the_end():
     g = sim.app.game
     assert g.tournament()
     stages_seen = set()
-    orig = sim.app.table.show_table
+    orig = TableScreen.show_table
 
-    def watching(game, names, status):
+    def watching(table, game, names, status):
         for s in range(game.players):
             stages_seen.add(game.stage(s))
-            assert sim.app.table.cells[s] is not None
-        orig(game, names, status)
+        orig(table, game, names, status)
         for s in range(game.players):
-            assert sim.app.table.cells[s].text.rstrip().endswith("/%d" % game.stage(s))
+            assert table.seat_text(s).rstrip().endswith("/%d" % game.stage(s))
 
-    sim.app.table.show_table = watching
-    play_game(sim, 2, max_keys=20000)
+    TableScreen.show_table = watching
+    try:
+        play_game(sim, 2, max_keys=20000)
+    finally:
+        TableScreen.show_table = orig
     text = winner_shown(sim)
     assert "wins the tournament!" in text and "Standings" in text
     assert g.stage(g.winner()) == 0

@@ -17,14 +17,14 @@ from taki_ui import cardart, strings  # noqa: E402
 def started(players=2, humans=(0, 1)):
     sim = harness.Sim(render=False)
     sim.notices = []
-    show = sim.app.table.show_notice
+    show = sim.app._notice
 
     def record(text):
         if text:
             sim.notices.append(text.strip())
         show(text)
 
-    sim.app.table.show_notice = record
+    sim.app._notice = record
     sim.app.settings.players = players
     for s in range(players):
         sim.app.settings.kinds[s] = 0 if s in humans else 2
@@ -80,10 +80,13 @@ def test_setup_rows_change_and_rename_persists():
     assert sim.app.names[1] == "Player 2"
     # starting saves the setup into nvm, where the next power-on finds it
     sim.press("DOWN", "DOWN", "A")
+    from taki_core.game import Game
+    from taki_ui import persist
+    from taki_ui.players import Computer
     from taki_ui.settings import Settings
 
     again = Settings()
-    assert again.load(sim.board.nvm)
+    assert persist.Saves(sim.board.nvm, again, Game(), Computer()).load() == persist.L_GAME
     assert again.names[0] == "Qkayer 1" and again.players == 3 and again.tournament
     assert not again.sound and again.kinds[1] == 1
 
@@ -143,10 +146,10 @@ def test_colour_choice():
     table(sim, [["COLOR", "R5", "G7"], ["Y3", "Y4"]], ["B3"])
     cursor_to(sim, "COLOR")
     sim.press("A")
-    assert sim.app.state == A.S_COLOUR and not sim.app.table.chooser.group.hidden
+    assert sim.app.state == A.S_COLOUR and sim.app.table.chooser is not None
     assert "Choose the colour" in sim.screen_text()
     sim.press("B")  # back: nothing played
-    assert sim.app.state == A.S_TURN and sim.app.table.chooser.group.hidden
+    assert sim.app.state == A.S_TURN and sim.app.table.chooser is None
     sim.press("A", "LEFT", "LEFT", "A")  # from blue: green, red
     g = sim.app.game
     assert g.color() == 0 and g.leading() == COLOR
@@ -235,7 +238,7 @@ def test_plus3_no_breaker_goes_back_then_accept():
     assert sim.app.state == A.S_BREAK and strings.NO_BREAKER in sim.screen_text()
     sim.press("B")
     assert sim.app.state == A.S_PLUS3
-    assert all(tg.hidden for tg in sim.app.table.slots)
+    assert sim.app.table is None  # the prompt screen: no card anywhere
     sim.press("A")  # back on the prompt, the first row: Player 2 answers
     assert sim.app.state == A.S_PASS and "to answer the +3" in sim.screen_text()
     sim.press("A")
@@ -287,12 +290,12 @@ def test_sound_off_is_silent_and_pause_menu():
     sim = started()
     table(sim, [["R5", "R6", "G1"], ["Y3", "Y4", "Y5"]], ["R3"])
     sim.press("START")
-    assert sim.app.state == A.S_PAUSE and sim.app.pages.showing_page_name == "pause"
+    assert sim.app.state == A.S_PAUSE and sim.app.table is None
     assert "Paused" in sim.screen_text() and "Sound: On" in sim.screen_text()
     sim.press("DOWN", "A")
     assert "Sound: Off" in sim.screen_text() and not sim.app.settings.sound
     sim.press("B")
-    assert sim.app.state == A.S_TURN and sim.app.pages.showing_page_name == "table"
+    assert sim.app.state == A.S_TURN and sim.app.screen is sim.app.table
     n0 = len(sim.hw_state.sounds)
     sim.press("A", "A", "B", "A")  # a turn each: no tone at all
     assert len(sim.hw_state.sounds) == n0
@@ -314,7 +317,7 @@ def test_pygamer_joystick_moves_the_cursor():
     sim = harness.Sim(board="pygamer", render=False)
     assert sim.board.name == "pygamer"
     sim.press("DOWN")
-    assert sim.app.setup.row == 1
+    assert sim.app.screen.row == 1
     sim.press("UP", "UP", "A")  # to the last row: start
     assert sim.app.state == A.S_PASS
     sim.press("A")
@@ -330,12 +333,12 @@ def test_pygamer_joystick_auto_repeat():
     rows = set()
     for _ in range(60):  # 1.2 s
         sim.step()
-        rows.add(sim.app.setup.row)
+        rows.add(sim.app.screen.row)
     hw.joystick[1] = hw.JOY_CENTRE
     assert len(rows) >= 4  # one press, then repeats
     for _ in range(30):
         sim.step()
-    r = sim.app.setup.row
+    r = sim.app.screen.row
     for _ in range(30):
         sim.step()
-    assert sim.app.setup.row == r  # centred: no more moves
+    assert sim.app.screen.row == r  # centred: no more moves

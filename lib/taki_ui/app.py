@@ -1,44 +1,45 @@
-"""The game as a state machine of screens.
+"""The game as a state machine of screens: the loop and the flow between them.
 
-One App is made at start-up with every screen in a PageLayout; `step()` is
-one pass of the main loop: read a key, let timers run, refresh the display.
+One screen exists at a time: it is built when it is entered, from the app's
+pools (text lines, card slots), and let go when it is left. `step()` is one
+pass of the main loop: read a key, let timers run, refresh the display.
 The rules are the core's: what may be played comes from `legal_moves`, what
 happened from the event ring. Hands stay private: a hand is on screen only in
 S_TURN / S_COLOUR / S_BREAK, after its owner confirmed on the pass screen.
+A person's turn is taki_ui.turn's, the +3 answer taki_ui.plus3_flow's.
 """
 
 import displayio
-from adafruit_displayio_layout.layouts.page_layout import PageLayout
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
-from boards import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
+from boards import K_A, K_B, K_START
 from micropython import const
-from taki_core.cards import COLOR, NTYPES
-from taki_core.game import (
-    M_ACCEPT, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, NMOVES,
-    P_KING, P_PLUS3, P_RUN, Game,
-)
+from taki_core.cards import NTYPES
+from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
-from taki_ui import cardart, lights, notices, strings, widgets
-from taki_ui import pause_screen, persist, plus3_screen, rename_screen, setup_screen
-from taki_ui.hand import mark_playable, turn_keys
+from taki_ui import cardart, lights, notices, persist, strings, text, widgets
+from taki_ui import pause_screen, rename_screen, setup_screen
 from taki_ui.over_screen import OverScreen
 from taki_ui.pass_screen import PassScreen
+from taki_ui.pause_screen import PauseScreen
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
+from taki_ui.rename_screen import RenameScreen
 from taki_ui.resume_screen import ResumeScreen
 from taki_ui.settings import Settings
+from taki_ui.setup_screen import SetupScreen
 from taki_ui.states import (
     S_BREAK, S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN,
     S_WATCH,
 )
-from taki_ui.table_screen import TableScreen
-
+from taki_ui.table_screen import SLOTS, TableScreen
+from taki_ui.turn import Turns
 
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
+LINES = const(12)  # text lines in the pool: the most any screen shows
 
 
-class App(Plus3Flow):
+class App(Turns, Plus3Flow):
     def __init__(self, board):
         self.board = board
         self.display = board.display
@@ -55,44 +56,37 @@ class App(Plus3Flow):
         self.lights = lights.Lights(board, self.settings)
         self.next_seed = None  # tests and demos may fix the deal
         self.names = self.settings.names
-
-        sheet = cardart.make_sheet()
-        self.setup = setup_screen.SetupScreen(self.settings)
-        self.rename = rename_screen.RenameScreen()
-        self.passing = PassScreen()
-        self.table = TableScreen(sheet)
-        self.plus3 = plus3_screen.Plus3Screen()
-        self.over = OverScreen()
-        self.pause = pause_screen.PauseScreen()
-        self.resuming = ResumeScreen()
-        self.pages = PageLayout(x=0, y=0)
-        for name, scr in (("setup", self.setup), ("rename", self.rename),
-                          ("pass", self.passing), ("table", self.table),
-                          ("plus3", self.plus3), ("over", self.over),
-                          ("pause", self.pause), ("resume", self.resuming)):
-            self.pages.add_content(scr.group, name)
-        root = displayio.Group()
-        # One background under all pages: a page change redraws only what
-        # differs, not a full-screen rectangle per page.
-        root.append(widgets.box(0, 0, 160, 128, widgets.BG)[0])
-        root.append(self.pages)
+        # what every screen draws with, made once
+        self.lines = text.Pool(LINES)
+        sheet, missing = cardart.load_sheet()
+        self.slots = [cardart.new_slot(sheet) for _ in range(1 + SLOTS)]
+        self.root = displayio.Group()
+        # One background under all screens: a screen change redraws only what
+        # differs, not a full-screen rectangle per screen.
+        self.root.append(widgets.box(0, 0, 160, 128, widgets.BG)[0])
         # We refresh once per loop pass: no half-drawn screens.
         self.display.auto_refresh = False
-        self.display.root_group = root
+        self.display.root_group = self.root
 
+        self.screen = None
+        self.table = None  # the screen, while it is the table
         self.state = S_SETUP
         self.viewer = -1  # the person whose hand may be shown without passing
         self.breaker = -1
         self.until = 0  # S_WATCH: nothing happens before this time
+        self.notice_on = False
+        self._notice_text = ""
         self.notice_until = 0
         self.p3_asked = False  # computers were asked whether they break this +3
-        self.resume = S_SETUP
-        self._to_setup()
+        self.resume = S_SETUP  # the state a pause goes back to
+        self.passing_for = 0
+        self.pass_why = ""
+        self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
+            strings.CARDS_MISSING if missing else "")
         if loaded == persist.L_GAME:
-            self.resuming.show(self.game, self.names)
-            self._show("resume", S_RESUME)
-        elif loaded == persist.L_BAD:
-            self.setup.notice(strings.SAVE_BAD)
+            self._enter(S_RESUME, ResumeScreen, self.game, self.names)
+        else:
+            self._to_setup()
 
     # --- the loop -------------------------------------------------------------
     def run(self):
@@ -109,37 +103,54 @@ class App(Plus3Flow):
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
-        return self.state == S_WATCH or self.notices.pending() or not self.table.notice.hidden
+        return self.state == S_WATCH or self.notices.pending() or self.notice_on
 
-    def _show(self, page, state):
-        if self.pages.showing_page_name != page:
-            self.pages.show_page(page_name=page)
+    def _enter(self, state, cls, *args):
+        """Leave the screen shown (its objects go), build and show cls(*args)."""
+        old = self.screen
+        if old is not None:
+            if hasattr(old, "close"):
+                old.close()
+            self.root.remove(old.group)
+            self.lines.release()
+        self.screen = self.table = None
+        self.screen = cls(self.lines, *args)
+        if cls is TableScreen:
+            self.table = self.screen
+        self.root.append(self.screen.group)
         self.state = state
+
+    def _on_table(self, state):
+        """The table screen (built if another screen is shown), in state."""
+        if self.table is None:
+            self._enter(state, TableScreen, self.slots)
+            if self.notice_on:
+                self.table.show_notice(self._notice_text)
+        self.state = state
+        return self.table
 
     # --- keys -----------------------------------------------------------------
     def _key(self, k):
         st = self.state
         if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME):
             self.resume = st
-            self.resume_page = self.pages.showing_page_name
-            self.pause.show(self.settings.sound)
-            self._show("pause", S_PAUSE)
+            self._enter(S_PAUSE, PauseScreen, self.settings.sound)
         elif st == S_SETUP:
-            act = self.setup.key(k)
+            act = self.screen.key(k)
             if act == setup_screen.START:
                 self.new_game()  # saves the setup too
             elif act == setup_screen.SOUND_CHANGED:
                 self.lights.silence()
             elif act == setup_screen.RENAME:
-                s = self.setup.seat()
-                self.rename.start(s, self.names[s])
-                self._show("rename", S_RENAME)
+                s = self.screen.seat()
+                self.setup_row = self.screen.row
+                self._enter(S_RENAME, RenameScreen, s, self.names[s])
         elif st == S_RENAME:
-            act = self.rename.key(k)
+            act = self.screen.key(k)
             if act == rename_screen.DONE:
-                self.names[self.rename.seat] = self.rename.result()
+                self.names[self.screen.seat] = self.screen.result()
             if act != rename_screen.NOTHING:
-                self._to_setup()
+                self._to_setup(self.setup_row)
         elif st == S_PASS:
             if k == K_A:
                 self.viewer = self.passing_for
@@ -158,77 +169,44 @@ class App(Plus3Flow):
                 self.until = ticks_ms()  # hurry up
                 self.notice_until = self.until
         elif st == S_PLUS3:
-            act = self.plus3.key(k)
-            if act == plus3_screen.ANSWER:
-                self._plus3_answer()
-            elif act == plus3_screen.BREAK:
-                self._hand_over(self.plus3.breaker, S_BREAK, strings.PASS_BREAK)
+            self._plus3_key(k)
         elif st == S_OVER:
             if k == K_A:
                 self.new_game()
             elif k == K_B:
                 self._to_setup()
         elif st == S_PAUSE:
-            act = self.pause.key(k)
+            act = self.screen.key(k)
             if act == pause_screen.SOUND:
                 self.settings.sound = not self.settings.sound
                 self.saves.save(True)
                 self.lights.silence()
-                self.pause.show(self.settings.sound)
+                self.screen.show(self.settings.sound)
             elif act == pause_screen.SETUP:
                 self._to_setup()
             elif act == pause_screen.RESUME:
-                self._show(self.resume_page, self.resume)
+                self._back()
         elif st == S_RESUME:
             if k == K_A:
                 self._begin()
             elif k == K_B:
                 self._to_setup()  # the save stays until the next deal
 
-    def _turn_key(self, k):
-        g = self.game
-        if k == K_LEFT or k == K_RIGHT:
-            self.table.move_cursor(1 if k == K_RIGHT else -1, self.hand, self.playable)
-            return
-        ph = g.phase()
-        m = NO_MOVE
-        if k == K_A:
-            t = self._card()
-            if t < 0 or not self.playable[t]:
-                self._notice(strings.CANNOT)
-                self.lights.tune(lights.BUMP)
-                return
-            if t == COLOR:
-                self.colour_sel = g.color()
-                self.table.chooser.show(self.colour_sel)
-                self.table.show_keys(strings.CHOOSE_KEYS)
-                self.state = S_COLOUR
-                return
-            m = t
-        elif k == K_B:
-            m = (M_CLOSE if ph == P_RUN else M_END if ph == P_KING
-                 else M_ACCEPT if ph == P_PLUS3 else M_DRAW)
-        elif k == K_UP and ph == P_RUN:
-            m = M_END
-        elif k == K_SELECT:
-            m = M_LAST
-        if m != NO_MOVE and g.check(m) == 0:
-            self._apply(m)
-
-    def _colour_key(self, k):
-        if k == K_LEFT or k == K_RIGHT:
-            self.colour_sel = (self.colour_sel + (1 if k == K_RIGHT else 3)) % 4
-            self.table.chooser.show(self.colour_sel)
-        elif k == K_B:
-            self.table.chooser.hide()
+    def _back(self):
+        """Leave the pause menu: the screen of the state it interrupted."""
+        st = self.resume
+        if st == S_TURN or st == S_COLOUR:
             self._show_turn(False)
-        elif k == K_A:
-            self.table.chooser.hide()
-            self._apply(M_COLOR + self.colour_sel)
-
-    def _card(self):
-        t = self.table
-        return self.hand[t.cursor] if 0 <= t.cursor < t.n else -1
+        elif st == S_BREAK:
+            self._show_break()
+        elif st == S_PASS:
+            self._enter(S_PASS, PassScreen, self.names[self.passing_for], self.pass_why)
+        elif st == S_PLUS3:
+            self._public_plus3()
+        elif st == S_OVER:
+            self._enter(S_OVER, OverScreen, self.game, self.names)
+        else:
+            self._public_table()  # S_WATCH: its timers run on
 
     # --- moving the game on ---------------------------------------------------
     def new_game(self):
@@ -245,7 +223,7 @@ class App(Plus3Flow):
         self.notices.reset(self.game)
         self.viewer = -1
         self.p3_asked = False
-        self.table.show_notice("")
+        self._notice("")
         self._watch(0)
 
     def _apply(self, m):
@@ -273,34 +251,34 @@ class App(Plus3Flow):
     def _watch(self, delay):
         """Public table: the hand goes face down at once, then notices and
         computer moves play out."""
+        self._public_table()
+        self.until = ticks_add(ticks_ms(), delay)
+
+    def _public_table(self):
         g = self.game
         cur = g.current()
         status = strings.NEXT if self.settings.is_human(cur) else strings.PLAYING
-        self.table.show_table(g, self.names, status % self.names[cur])
-        self.table.show_backs(g.hand_size(g.current()))
-        self.table.show_keys(strings.KEYS_WAIT)
+        t = self._on_table(S_WATCH)
+        t.hide_chooser()
+        t.show_table(g, self.names, status % self.names[cur])
+        t.show_backs(g.hand_size(cur))
+        t.show_keys(strings.KEYS_WAIT)
         self.lights.colour(g.color())
-        self._show("table", S_WATCH)
-        self.until = ticks_add(ticks_ms(), delay)
 
     def _tick(self):
         now = ticks_ms()
-        if not self.table.notice.hidden and ticks_diff(now, self.notice_until) >= 0:
-            if self.notices.pending():
-                self._notice(self.notices.pop())
-            else:
-                self.table.show_notice("")
-        elif self.table.notice.hidden and self.notices.pending():
+        if self.notice_on and ticks_diff(now, self.notice_until) >= 0:
+            self._notice(self.notices.pop() if self.notices.pending() else "")
+        elif not self.notice_on and self.notices.pending():
             self._notice(self.notices.pop())
         if self.state != S_WATCH or ticks_diff(now, self.until) < 0:
             return
-        if self.notices.pending() or not self.table.notice.hidden:
+        if self.notices.pending() or self.notice_on:
             return
         g = self.game
         cur = g.current()
         if g.over():
-            self.over.show(g, self.names)
-            self._show("over", S_OVER)
+            self._enter(S_OVER, OverScreen, g, self.names)
         elif g.phase() == P_PLUS3:
             self._plus3()
         elif self.settings.is_human(cur):
@@ -331,32 +309,18 @@ class App(Plus3Flow):
             else:
                 self._show_turn(True)
             return
-        self.table.hide_hand()
-        self.passing.show(self.names[seat], why)
-        self._show("pass", S_PASS)
-
-    # --- showing a hand -------------------------------------------------------
-    def _show_turn(self, new_turn):
-        g = self.game
-        seat = g.current()
-        mark_playable(g, self.moves, self.playable)
-        n = g.hand(seat, self.hand)
-        cursor = self.table.cursor if not new_turn else 0
-        if new_turn:
-            for i in range(n):
-                if self.playable[self.hand[i]]:
-                    cursor = i
-                    break
-            self.lights.tune(lights.TURN)
-        self.table.show_table(g, self.names, strings.TURN_OF % self.names[seat])
-        self.table.show_hand(self.hand, n, self.playable, max(0, cursor))
-        self.table.show_keys(turn_keys(g))
-        self.lights.colour(g.color())
-        self._show("table", S_TURN)
+        self.pass_why = why
+        self._enter(S_PASS, PassScreen, self.names[seat], why)
 
     def _notice(self, text):
-        self.table.show_notice(text)
-        self.notice_until = ticks_add(ticks_ms(), NOTICE_MS)
+        """Show a notice on the table for NOTICE_MS ("" takes it away). Its
+        time runs on screens without a table too, as before."""
+        self.notice_on = bool(text)
+        self._notice_text = text
+        if self.table is not None:
+            self.table.show_notice(text)
+        if text:
+            self.notice_until = ticks_add(ticks_ms(), NOTICE_MS)
 
     def _sounds(self):
         snd = self.notices.sound
@@ -366,7 +330,9 @@ class App(Plus3Flow):
         elif snd == notices.SOUND_PENALTY:
             self.lights.tune(lights.PENALTY)
 
-    def _to_setup(self):
+    def _to_setup(self, row=0):
         self.lights.colour(-1)
-        self.setup.show()
-        self._show("setup", S_SETUP)
+        self._enter(S_SETUP, SetupScreen, self.settings, row)
+        if self.warning:
+            self.screen.notice(self.warning)
+            self.warning = ""

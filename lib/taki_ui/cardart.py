@@ -1,9 +1,12 @@
-"""Card art: one indexed sprite sheet, drawn once at start-up.
+"""Card art: one indexed sprite sheet, read from cards.bmp at start-up.
 
 The sheet has one 20x28 tile per card *face* (13 symbols, 5 colourless cards,
-a card back). A card's colour is not in the sheet: each card slot is a
-TileGrid with its own small Palette, so showing another card, colouring it or
-dimming it changes a tile index and palette entries, never objects.
+a card back). It is drawn on the desktop (`python -m sim.cardsheet`, which
+also checks the shipped file) and stored as a 4-bit BMP beside this module,
+so the board keeps only the pixels (5,600 bytes of heap) and none of the
+drawing code. A card's colour is not in the sheet: each card slot is a
+TileGrid with its own small Palette, so showing another card, colouring it
+or dimming it changes a tile index and palette entries, never objects.
 
 Palette indices of the sheet:
     0 transparent (round corners)   1 ink   2 card body   3 border
@@ -19,80 +22,8 @@ W = const(20)
 H = const(28)
 BACK = const(18)  # tile of a face-down card
 NTILES = const(19)
-
-# 1-bit pictures, '#' = ink, drawn at 2x in the middle of the card.
-_DIGITS = {
-    "1": ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
-    "3": ("####.", "....#", "...#.", "..##.", "....#", "#...#", ".###."),
-    "4": ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
-    "5": ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
-    "6": ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
-    "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
-    "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
-    "9": (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
-}
-_ART = (
-    # +2
-    ("........", "..#..###", "..#.#..#", "#####..#", "..#...#.", "..#..#..", "....####"),
-    # STOP: a hand-up octagon
-    (".######.", "########", "##....##", "########", "##....##", "########", ".######."),
-    # DIR: two arrows
-    ("...#....", "..######", "...#....", "........", "....#...", "######..", "....#..."),
-    # PLUS
-    ("...##...", "...##...", "########", "########", "...##...", "...##...", "........"),
-    # TAKI
-    ("###.###.", ".#..#.#.", ".#..###.", ".#..#.#.", "........", "#.#.###.", "##...#..",
-     "#.#.###."),
-    None,  # COLOR: the four quarters, no ink
-    # SUPERTAKI: the quarters with a T
-    ("########", "########", "...##...", "...##...", "...##...", "...##...", "...##..."),
-    # KING: a crown
-    ("#..##..#", "#..##..#", "##.##.##", "########", "########", "........", "########"),
-    # +3
-    ("........", "..#..###", "..#....#", "#####.##", "..#....#", "..#....#", "....###."),
-    # +3BREAK: the +3 crossed out
-    ("#.......", ".##..###", "..##...#", "####.###", "..#.##.#", "..#..##.", "....###."),
-)
-
-
-def _stamp(sheet, x0, y0, rows, value):
-    """Draw a row-string picture at 2x with its top-left at (x0, y0)."""
-    for y, row in enumerate(rows):
-        for x, c in enumerate(row):
-            if c == "#":
-                bitmaptools.fill_region(sheet, x0 + 2 * x, y0 + 2 * y, x0 + 2 * x + 2,
-                                        y0 + 2 * y + 2, value)
-
-
-def _face(sheet, tile, quarters):
-    x0 = tile * W
-    bitmaptools.fill_region(sheet, x0, 0, x0 + W, H, 3)
-    bitmaptools.fill_region(sheet, x0 + 1, 1, x0 + W - 1, H - 1, 2)
-    if quarters:
-        for q in range(4):
-            qx = x0 + 2 + (q % 2) * 8
-            qy = 3 + (q // 2) * 11
-            bitmaptools.fill_region(sheet, qx, qy, qx + 8, qy + 11, 4 + q)
-    for x, y in ((0, 0), (W - 1, 0), (0, H - 1), (W - 1, H - 1)):
-        sheet[x0 + x, y] = 0
-
-
-def make_sheet():
-    """The sprite sheet Bitmap (made once; about 2.5 KB)."""
-    sheet = displayio.Bitmap(W * NTILES, H, 8)
-    for s in range(8):
-        _face(sheet, s, False)
-        _stamp(sheet, s * W + 5, 7, _DIGITS["13456789"[s]], 1)
-    for i, art in enumerate(_ART):
-        tile = 8 + i
-        _face(sheet, tile, tile in (13, 14))
-        if art is not None:
-            _stamp(sheet, tile * W + 2, 14 - len(art), art, 1)
-    _face(sheet, BACK, False)
-    for y in range(3, H - 3, 4):  # a simple hatched back
-        bitmaptools.fill_region(sheet, BACK * W + 3, y, BACK * W + W - 3, y + 2, 1)
-    return sheet
-
+SHEET_W = const(400)  # NTILES * W, rounded up to whole 32-bit words and tiles
+FILE = "cards.bmp"
 
 # Card colours (RGB888), and their dim versions for cards that cannot be played.
 COLOURS = (0xD02020, 0x20A040, 0x2050E0, 0xE0C000)
@@ -103,15 +34,39 @@ BORDER = 0xF0F0F0
 BACK_BODY = 0x802040
 
 
+def sheet_path():
+    """cards.bmp beside this module (on the board: /lib/taki_ui/)."""
+    return __file__[:__file__.rfind("cardart")] + FILE
+
+
+def load_sheet(path=None):
+    """The sprite sheet as a Bitmap, and None; or, when the file is missing
+    or not the sheet this version draws, a sheet of blank cards and a
+    one-line reason (the game goes on, the symbols are missing)."""
+    sheet = displayio.Bitmap(SHEET_W, H, 16)
+    try:
+        with open(path or sheet_path(), "rb") as f:
+            head = f.read(54)
+            if (len(head) < 54 or head[0:2] != b"BM" or _u32(head, 18) != SHEET_W
+                    or _u32(head, 22) != H or head[28] != 4 or _u32(head, 30) != 0):
+                raise ValueError
+            f.seek(_u32(head, 10))
+            bitmaptools.readinto(sheet, f, 4, reverse_pixels_in_element=True, reverse_rows=True)
+        return sheet, None
+    except (OSError, ValueError):
+        for t in range(NTILES):  # blank faces, so the game still shows colours
+            bitmaptools.fill_region(sheet, t * W, 0, t * W + W, H, 3)
+            bitmaptools.fill_region(sheet, t * W + 1, 1, t * W + W - 1, H - 1, 2)
+        return sheet, "cards.bmp"
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
 def dim(c):
     """About a third of the brightness: 'not playable now'."""
     return ((c >> 16 & 255) // 3) << 16 | ((c >> 8 & 255) // 3) << 8 | (c & 255) // 3
-
-
-def new_palette():
-    p = displayio.Palette(8)
-    p.make_transparent(0)
-    return p
 
 
 def paint(tilegrid, palette, t, dimmed=False):
@@ -138,8 +93,9 @@ def paint(tilegrid, palette, t, dimmed=False):
 
 
 def new_slot(sheet, x=0, y=0):
-    """A card slot: (TileGrid, Palette). Made at start-up, repainted in place."""
-    pal = new_palette()
+    """A card slot: (TileGrid, Palette). Made once, repainted in place."""
+    pal = displayio.Palette(8)
+    pal.make_transparent(0)
     tg = displayio.TileGrid(sheet, pixel_shader=pal, width=1, height=1,
                             tile_width=W, tile_height=H, x=x, y=y)
     return tg, pal

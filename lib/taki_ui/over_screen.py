@@ -1,33 +1,25 @@
 """Game over: the winner, and the standings (by stage in a tournament)."""
 
+import displayio
+
 from taki_ui import strings, widgets
 from taki_ui.table_screen import short_name
 
 
 class OverScreen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.group.append(widgets.label(strings.GAME_OVER, 2, 1, 26, widgets.DIM))
-        self.winner = widgets.label("", 2, 13, 12, widgets.HILITE, scale=2)
-        self.group.append(self.winner)
-        self.wins = widgets.label("", 2, 38, 26, widgets.HILITE)
-        self.group.append(self.wins)
-        self.head = widgets.label("", 2, 52, 26, widgets.DIM)
-        self.group.append(self.head)
-        # ten places in two columns of five
-        self.grid, self.cells = widgets.ten_labels(0, 64, 160, 50, 13)
-        self.group.append(self.grid)
-        self.group.append(widgets.label(strings.OVER_KEYS, 2, 116, 26, widgets.DIM))
-        self.order = bytearray(10)
-
-    def show(self, game, names):
+    def __init__(self, lines, game, names):
+        self.group = g = displayio.Group()
+        lines.take(g, 2, 1, widgets.DIM, text=strings.GAME_OVER)
         w = game.winner()
         tour = game.tournament()
-        widgets.set_text(self.winner, names[w] if w >= 0 else strings.NO_WINNER)
-        widgets.set_text(self.wins, strings.WINS_TOURNAMENT if tour else strings.WINS)
-        widgets.set_text(self.head, strings.STANDINGS if tour else strings.CARDS_LEFT)
+        big = displayio.Group(scale=2, x=2, y=13)
+        g.append(big)
+        lines.take(big, 0, 0, widgets.HILITE, text=names[w] if w >= 0 else strings.NO_WINNER)
+        lines.take(g, 2, 38, widgets.HILITE,
+                   text=strings.WINS_TOURNAMENT if tour else strings.WINS)
+        lines.take(g, 2, 52, widgets.DIM, text=strings.STANDINGS if tour else strings.CARDS_LEFT)
         n = game.players
-        order = self.order
+        order = bytearray(n)
         for i in range(n):
             order[i] = i
         # winner first, then lower stage, fewer cards, lower seat (R10.3)
@@ -36,17 +28,21 @@ class OverScreen:
             while j > 0 and _rank(game, order[j], w) < _rank(game, order[j - 1], w):
                 order[j], order[j - 1] = order[j - 1], order[j]
                 j -= 1
-        for i in range(10):
-            if i >= n:
-                widgets.set_text(self.cells[i], "")
-                continue
-            s = order[i]
-            short = short_name(names[s], s)
-            if tour:
-                text = strings.STANDING % (i + 1, short, game.stage(s), game.hand_size(s))
-            else:
-                text = strings.STANDING_CARDS % (i + 1, short, game.hand_size(s))
-            widgets.set_text(self.cells[i], text)
+        # ten places in two columns of five
+        for row in range(5):
+            text = ""
+            for col in range(2):
+                i = col * 5 + row
+                if i < n:
+                    s = order[i]
+                    short = short_name(names[s], s)
+                    if tour:
+                        cell = strings.STANDING % (i + 1, short, game.stage(s), game.hand_size(s))
+                    else:
+                        cell = strings.STANDING_CARDS % (i + 1, short, game.hand_size(s))
+                    text += widgets.pad(cell, 13)
+            lines.take(g, 0, 64 + row * 10, widgets.FG, text=text)
+        lines.take(g, 2, 116, widgets.DIM, text=strings.OVER_KEYS)
 
 
 def _rank(game, s, winner):

@@ -1,21 +1,17 @@
 """Pass the device: nobody's hand is on screen until its owner presses A."""
 
+import displayio
+
 from taki_ui import strings, widgets
 
 
 class PassScreen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.group.append(widgets.label(strings.PASS_TO, 2, 14, 26))
-        self.name = widgets.label("", 4, 36, 12, widgets.HILITE, scale=2)
-        self.group.append(self.name)
-        self.why = widgets.label("", 2, 66, 26)
-        self.group.append(self.why)
-        self.group.append(widgets.label(strings.PASS_HIDE, 2, 84, 26, widgets.DIM))
-        self.ready = widgets.label("", 2, 110, 26, widgets.HILITE)
-        self.group.append(self.ready)
-
-    def show(self, name, why=""):
-        widgets.set_text(self.name, name)
-        widgets.set_text(self.why, why)
-        widgets.set_text(self.ready, strings.PASS_READY % name)
+    def __init__(self, lines, name, why=""):
+        self.group = g = displayio.Group()
+        lines.take(g, 2, 14, widgets.FG, text=strings.PASS_TO)
+        big = displayio.Group(scale=2, x=4, y=36)
+        g.append(big)
+        lines.take(big, 0, 0, widgets.HILITE, text=name)
+        lines.take(g, 2, 66, widgets.FG, text=why)
+        lines.take(g, 2, 84, widgets.DIM, text=strings.PASS_HIDE)
+        lines.take(g, 2, 110, widgets.HILITE, text=strings.PASS_READY % name)

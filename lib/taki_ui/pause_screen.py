@@ -1,5 +1,6 @@
 """The pause menu (START): resume, sound on/off, back to setup."""
 
+import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP
 from micropython import const
 
@@ -10,28 +11,26 @@ RESUME = const(1)
 SOUND = const(2)
 SETUP = const(3)
 _ROWS = const(3)
+_Y0 = const(44)
+_ROW_H = const(16)
 
 
 class PauseScreen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.group.append(widgets.label(strings.PAUSED, 40, 8, 6, widgets.HILITE, scale=2))
-        self.rows = []
-        for i in range(_ROWS):
-            lb = widgets.label("", 20, 44 + i * 16, 22)
-            self.rows.append(lb)
-            self.group.append(lb)
-        self.marker = widgets.label(">", 8, 44, 1, widgets.HILITE)
-        self.group.append(self.marker)
-        self.group.append(widgets.label(strings.PAUSE_KEYS, 2, 116, 26, widgets.DIM))
+    def __init__(self, lines, sound):
+        self.group = g = displayio.Group()
+        big = displayio.Group(scale=2, x=40, y=8)
+        g.append(big)
+        lines.take(big, 0, 0, widgets.HILITE, text=strings.PAUSED)
+        lines.take(g, 20, _Y0, widgets.FG, text=strings.RESUME)
+        self.sound = lines.take(g, 20, _Y0 + _ROW_H, widgets.FG)
+        lines.take(g, 20, _Y0 + 2 * _ROW_H, widgets.FG, text=strings.NEW_GAME)
+        self.marker = lines.take(g, 8, _Y0, widgets.HILITE, text=">")
+        lines.take(g, 2, 116, widgets.DIM, text=strings.PAUSE_KEYS)
         self.row = 0
+        self.show(sound)
 
     def show(self, sound):
-        self.row = 0
-        widgets.set_text(self.rows[0], strings.RESUME)
-        widgets.set_text(self.rows[1], strings.SOUND + ": " + (strings.ON if sound else strings.OFF))
-        widgets.set_text(self.rows[2], strings.NEW_GAME)
-        self.marker.y = 44
+        self.sound.set(strings.SOUND + ": " + (strings.ON if sound else strings.OFF))
 
     def key(self, k):
         if k == K_UP:
@@ -42,5 +41,5 @@ class PauseScreen:
             return RESUME
         elif k == K_A:
             return (RESUME, SOUND, SETUP)[self.row]
-        self.marker.y = 44 + self.row * 16
+        self.marker.y = _Y0 + self.row * _ROW_H
         return NOTHING

@@ -3,29 +3,42 @@
 The decisions are taki_core.bots' (level 1 easy .. 3 hard, as the setup
 stores it per seat). One Bots object serves every computer seat; it reads
 the table as it is (own hand, discard pile, sizes), so it needs no history.
+The bots' code is loaded at the first computer move: a table of people
+only never pays its heap.
 """
 
-from taki_core.bots import NO_MOVE, Bots  # noqa: F401 (NO_MOVE for the app)
+from micropython import const
+from taki_core import rng
+
+NO_MOVE = const(-1)  # = taki_core.bots.NO_MOVE (a test keeps them equal)
 
 
 class Computer:
     def __init__(self):
-        self.bots = Bots(1)
+        self.bots = None
+        self._x = rng.seed_state(1)
 
     # The bots' generator state, saved with the game so a resumed game
     # plays on exactly as it would have.
     @property
     def x(self):
-        return self.bots.x
+        return self.bots.x if self.bots is not None else self._x
 
     @x.setter
     def x(self, value):
-        self.bots.x = value
+        if self.bots is not None:
+            self.bots.x = value
+        self._x = value
 
     def seed(self, seed):
-        self.bots.seed(seed)
+        self.x = rng.seed_state(seed)
 
     def move(self, game, seat, level):
         """The move for `seat`, or NO_MOVE. `seat` is the seat to act, or
         (during an active +3) another seat that may break it out of turn."""
+        if self.bots is None:
+            from taki_core.bots import Bots
+
+            self.bots = Bots(1)
+            self.bots.x = self._x
         return self.bots.choose(game, seat, level)

@@ -2,12 +2,13 @@
 then a public prompt; a person who takes the device to break it sees only
 whether their +3 Breaker may go. A part of App (taki_ui.app)."""
 
-from taki_core.cards import BREAK, NTYPES
-from taki_core.game import M_BREAK, F_LAST
-
 from boards import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
-from taki_ui import strings
+from taki_core.cards import BREAK, NTYPES
+from taki_core.game import F_LAST, M_BREAK
+
+from taki_ui import plus3_screen, strings
 from taki_ui.players import NO_MOVE
+from taki_ui.plus3_screen import Plus3Screen
 from taki_ui.states import S_BREAK, S_PLUS3, S_TURN, S_WATCH
 
 
@@ -37,17 +38,19 @@ class Plus3Flow:
         if nc == 0:
             self._computer(g.current())
             return
-        self.plus3.show(self.names, by, g.current(), cand, nc)
-        self.table.hide_hand()
-        self._show("plus3", S_PLUS3)
+        self._enter(S_PLUS3, Plus3Screen, self.names, by, g.current(), cand, nc)
 
-    def _plus3_answer(self):
-        nxt = self.game.current()
-        if self.settings.is_human(nxt):
-            self._hand_over(nxt, S_TURN, strings.PASS_ANSWER)
-        else:
-            self._show("table", S_WATCH)
-            self._computer(nxt)
+    def _plus3_key(self, k):
+        act = self.screen.key(k)
+        if act == plus3_screen.ANSWER:
+            nxt = self.game.current()
+            if self.settings.is_human(nxt):
+                self._hand_over(nxt, S_TURN, strings.PASS_ANSWER)
+            else:
+                self._on_table(S_WATCH)
+                self._computer(nxt)
+        elif act == plus3_screen.BREAK:
+            self._hand_over(self.screen.breaker, S_BREAK, strings.PASS_BREAK)
 
     def _break_key(self, k):
         if k == K_LEFT or k == K_RIGHT:
@@ -75,7 +78,8 @@ class Plus3Flow:
         for i in range(n):
             if self.hand[i] == BREAK:
                 cursor = i
-        self.table.show_table(g, self.names, strings.BREAK_OF % self.names[s])
-        self.table.show_hand(self.hand, n, pl, cursor)
-        self.table.show_keys(strings.KEYS_BREAK if ok else strings.NO_BREAKER)
-        self._show("table", S_BREAK)
+        t = self._on_table(S_BREAK)
+        t.show_table(g, self.names, strings.BREAK_OF % self.names[s])
+        t.show_hand(self.hand, n, pl, cursor)
+        t.show_keys(strings.KEYS_BREAK if ok else strings.NO_BREAKER)
+

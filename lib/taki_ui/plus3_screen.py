@@ -5,6 +5,7 @@ the next player may answer (with a KING, a Breaker, or by accepting). The
 prompt lists people, never cards: who holds a Breaker stays hidden.
 """
 
+import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
@@ -13,37 +14,27 @@ from taki_ui import strings, widgets
 NOTHING = const(0)
 ANSWER = const(1)  # the next player answers
 BREAK = const(2)  # self.breaker takes the device to break
+_Y0 = const(60)
+_ROW_H = const(16)
 
 
 class Plus3Screen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.title = widgets.label("", 2, 4, 26, widgets.HILITE)
-        self.group.append(self.title)
-        self.group.append(widgets.label(strings.P3_LINE, 2, 22, 26))
-        self.group.append(widgets.label(strings.P3_LINE2, 2, 34, 26))
-        self.rows = (widgets.label("", 14, 60, 24), widgets.label("", 14, 76, 24))
-        for lb in self.rows:
-            self.group.append(lb)
-        self.marker = widgets.label(">", 4, 60, 1, widgets.HILITE)
-        self.group.append(self.marker)
-        self.group.append(widgets.label(strings.P3_KEYS, 2, 116, 26, widgets.DIM))
-        self.row = 0
-        self.candidates = bytearray(10)  # seats that may try to break
-        self.nc = 0
-        self.ci = 0
-        self.names = None
-
-    def show(self, names, by, nxt, candidates, nc):
-        """by: seat of the +3; nxt: the next player; candidates: human seats."""
+    def __init__(self, lines, names, by, nxt, candidates, nc):
+        """by: seat of the +3; nxt: the next player; candidates: the first
+        nc entries are the seats of the people who may try to break it."""
+        self.group = g = displayio.Group()
+        lines.take(g, 2, 4, widgets.HILITE, text=strings.P3_TITLE % names[by])
+        lines.take(g, 2, 22, widgets.FG, text=strings.P3_LINE)
+        lines.take(g, 2, 34, widgets.FG, text=strings.P3_LINE2)
+        lines.take(g, 14, _Y0, widgets.FG, text=strings.P3_ANSWER % names[nxt])
+        self.breaking = lines.take(g, 14, _Y0 + _ROW_H, widgets.FG)
+        self.marker = lines.take(g, 4, _Y0, widgets.HILITE, text=">")
+        lines.take(g, 2, 116, widgets.DIM, text=strings.P3_KEYS)
         self.names = names
-        for i in range(nc):
-            self.candidates[i] = candidates[i]
+        self.candidates = bytes(candidates[:nc])
         self.nc = nc
         self.ci = 0
         self.row = 0
-        widgets.set_text(self.title, strings.P3_TITLE % names[by])
-        widgets.set_text(self.rows[0], strings.P3_ANSWER % names[nxt])
         self._show()
 
     @property
@@ -51,11 +42,8 @@ class Plus3Screen:
         return self.candidates[self.ci]
 
     def _show(self):
-        if self.nc:
-            widgets.set_text(self.rows[1], strings.P3_BREAK % self.names[self.breaker])
-        else:
-            widgets.set_text(self.rows[1], "")
-        self.marker.y = 60 + self.row * 16
+        self.breaking.set(strings.P3_BREAK % self.names[self.breaker] if self.nc else "")
+        self.marker.y = _Y0 + self.row * _ROW_H
 
     def key(self, k):
         if k == K_UP or k == K_DOWN:

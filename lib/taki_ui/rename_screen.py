@@ -1,5 +1,6 @@
 """Renaming a seat: a letter at a time with the arrows."""
 
+import displayio
 from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
@@ -15,30 +16,25 @@ CANCEL = const(2)
 
 
 class RenameScreen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.title = widgets.label("", 2, 4, 26, widgets.HILITE)
-        self.group.append(self.title)
-        self.name = widgets.label("", _X0, _Y0, NAME_LEN, scale=2)
-        self.group.append(self.name)
+    def __init__(self, lines, seat, name):
+        self.group = g = displayio.Group()
+        lines.take(g, 2, 4, widgets.HILITE, text=strings.RENAME_TITLE % (seat + 1))
+        big = displayio.Group(scale=2, x=_X0, y=_Y0)
+        g.append(big)
+        self.name = lines.take(big, 0, 0, widgets.FG)
         self.cursor, _ = widgets.box(_X0, _Y0 + 26, 12, 2, widgets.HILITE)
-        self.group.append(self.cursor)
-        self.group.append(widgets.label(strings.RENAME_KEYS, 2, 100, 26, widgets.DIM))
-        self.group.append(widgets.label(strings.RENAME_KEYS2, 2, 114, 26, widgets.DIM))
-        self.chars = bytearray(NAME_LEN)
-        self.pos = 0
-        self.seat = 0
-
-    def start(self, seat, name):
+        g.append(self.cursor)
+        lines.take(g, 2, 100, widgets.DIM, text=strings.RENAME_KEYS)
+        lines.take(g, 2, 114, widgets.DIM, text=strings.RENAME_KEYS2)
         self.seat = seat
-        widgets.set_text(self.title, strings.RENAME_TITLE % (seat + 1))
+        self.chars = bytearray(NAME_LEN)
         for i in range(NAME_LEN):
             self.chars[i] = ord(name[i]) if i < len(name) else 32
         self.pos = 0
         self._show()
 
     def _show(self):
-        widgets.set_text(self.name, str(self.chars, "ascii"))
+        self.name.set(str(self.chars, "ascii"))
         self.cursor.x = _X0 + self.pos * 12
 
     def result(self):

@@ -1,19 +1,17 @@
 """At power-on, when a game was saved: resume it (A) or not (B)."""
 
+import displayio
+
 from taki_ui import strings, widgets
 
 
 class ResumeScreen:
-    def __init__(self):
-        self.group = widgets.screen()
-        self.group.append(widgets.label(strings.RESUME_TITLE, 8, 14, 12, widgets.HILITE, scale=2))
-        self.what = widgets.label("", 2, 52, 26)
-        self.group.append(self.what)
-        self.next = widgets.label("", 2, 68, 26)
-        self.group.append(self.next)
-        self.group.append(widgets.label(strings.RESUME_KEYS, 2, 110, 26, widgets.HILITE))
-
-    def show(self, game, names):
+    def __init__(self, lines, game, names):
+        self.group = g = displayio.Group()
+        big = displayio.Group(scale=2, x=8, y=14)
+        g.append(big)
+        lines.take(big, 0, 0, widgets.HILITE, text=strings.RESUME_TITLE)
         mode = strings.MODE_TOURNAMENT if game.tournament() else strings.MODE_NORMAL
-        widgets.set_text(self.what, strings.RESUME_PLAYERS % (game.players, mode))
-        widgets.set_text(self.next, strings.RESUME_NEXT % names[game.current()])
+        lines.take(g, 2, 52, widgets.FG, text=strings.RESUME_PLAYERS % (game.players, mode))
+        lines.take(g, 2, 68, widgets.FG, text=strings.RESUME_NEXT % names[game.current()])
+        lines.take(g, 2, 110, widgets.HILITE, text=strings.RESUME_KEYS)

@@ -49,15 +49,6 @@ class Settings:
                 n += 1
         return n
 
-    def load(self, nvm):
-        """Read the settings of the newest save in nvm; False (defaults
-        kept) if there is none."""
-        from taki_ui.persist import L_GAME, L_SETTINGS, Saves
-        from taki_core.game import Game
-        from taki_ui.players import Computer
-
-        return Saves(nvm, self, Game(), Computer()).load() in (L_SETTINGS, L_GAME)
-
     def pack_into(self, buf):
         """Write the settings into buf[:PACKED_SIZE]."""
         buf[0] = self.players

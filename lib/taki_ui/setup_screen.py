@@ -1,5 +1,6 @@
 """The setup screen: players, who starts, game kind, sound, each seat."""
 
+import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
@@ -27,21 +28,17 @@ def _row(left, right):
 
 
 class SetupScreen:
-    def __init__(self, settings):
+    def __init__(self, lines, settings, row=0):
         self.settings = settings
-        self.group = widgets.screen()
-        self.group.append(widgets.label(strings.SETUP_TITLE, 2, 1, 26, widgets.HILITE))
-        self.rows = []
-        for i in range(ROWS):
-            lb = widgets.label("", 8, _Y0 + i * _ROW_H, 25)
-            self.rows.append(lb)
-            self.group.append(lb)
-        self.marker = widgets.label(">", 1, _Y0, 1, widgets.HILITE)
-        self.group.append(self.marker)
-        self.keys = widgets.label(strings.SETUP_KEYS, 2, 116, 26, widgets.DIM)
-        self.group.append(self.keys)
-        self.row = 0
+        self.group = displayio.Group()
+        lines.take(self.group, 2, 1, widgets.HILITE, text=strings.SETUP_TITLE)
+        self.rows = [lines.take(self.group, 8, _Y0 + i * _ROW_H, widgets.FG)
+                     for i in range(ROWS)]
+        self.marker = lines.take(self.group, 1, _Y0, widgets.HILITE, text=">")
+        self.keys = lines.take(self.group, 2, 116, widgets.DIM)
+        self.row = row
         self.top = 0
+        self.show()
 
     def count(self):
         return R_SEAT0 + self.settings.players + 1
@@ -79,13 +76,13 @@ class SetupScreen:
             self.top = max(0, n - ROWS)
         for i in range(ROWS):
             r = self.top + i
-            widgets.set_text(self.rows[i], self._text(r) if r < n else "")
+            self.rows[i].set(self._text(r) if r < n else "")
         self.marker.y = _Y0 + (self.row - self.top) * _ROW_H
-        widgets.set_text(self.keys, strings.SETUP_KEYS_SEAT if self.seat() >= 0 else strings.SETUP_KEYS)
+        self.keys.set(strings.SETUP_KEYS_SEAT if self.seat() >= 0 else strings.SETUP_KEYS)
 
     def notice(self, text):
         """A line in place of the key help, until the next key."""
-        widgets.set_text(self.keys, text)
+        self.keys.set(text)
 
     def _change(self, step):
         st = self.settings

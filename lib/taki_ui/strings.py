@@ -97,6 +97,7 @@ RESUME_PLAYERS = "%d players, %s"
 RESUME_NEXT = "Next: %s"
 RESUME_KEYS = "A resume   B new game"
 SAVE_BAD = "Old save unreadable: reset"
+CARDS_MISSING = "cards.bmp missing: copy again"
 
 # pause menu
 PAUSED = "Paused"

@@ -1,9 +1,10 @@
 """The table: leading card, colour, +2 stack / +3, direction, every player's
 card count (and stage), whose turn it is, and one hand as a row of cards.
 
-Everything is made once; showing another state changes texts, tile indices,
-palette entries and positions. It draws what it is told: which cards are
-playable is decided by the app from the core's legal moves.
+Built when the table is shown, from the app's pools (text lines, card
+slots); showing another state changes texts, tile indices, palette entries
+and positions. It draws what it is told: which cards are playable is
+decided by the app from the core's legal moves.
 """
 
 import displayio
@@ -17,6 +18,9 @@ _HAND_Y = const(86)
 _STEP = const(19)
 _RAISE = const(4)  # the card under the cursor sits higher
 _INFO_Y = const(70)
+_SEATS_X = const(50)
+_SEATS_Y = const(13)
+_CELL = const(9)  # characters of a seat's cell
 
 
 def short_name(name, seat):
@@ -27,65 +31,71 @@ def short_name(name, seat):
 
 
 class TableScreen:
-    def __init__(self, sheet):
-        g = widgets.screen()
-        self.group = g
-        self.status = widgets.label("", 2, 1, 26, widgets.HILITE)
-        g.append(self.status)
+    def __init__(self, lines, slots):
+        """lines: the app's text pool; slots: its card slots, (TileGrid,
+        Palette) pairs, the first for the leading card, then SLOTS for the hand."""
+        self.lines = lines
+        self.group = g = displayio.Group()
+        self.status = lines.take(g, 2, 1, widgets.HILITE)
         # the leading card, twice the size of a hand card
-        lead = displayio.Group(scale=2, x=4, y=13)
-        self.lead, self.lead_pal = cardart.new_slot(sheet)
-        lead.append(self.lead)
-        g.append(lead)
-        # every player's card count: 2 columns of 5
-        self.grid, self.cells = widgets.ten_labels(50, 13, 110, 56, 9)
-        g.append(self.grid)
+        self._lead_group = displayio.Group(scale=2, x=4, y=13)
+        self.lead, self.lead_pal = slots[0]
+        self._lead_group.append(self.lead)
+        g.append(self._lead_group)
+        # every player's card count: 2 columns of 5, a line per row
+        self.seat_rows = [lines.take(g, _SEATS_X, _SEATS_Y + (i * 56) // 5, widgets.FG)
+                          for i in range(5)]
         # active colour swatch, colour name, direction, +2 stack / +3
         self.swatch, self.swatch_pal = widgets.box(4, _INFO_Y + 1, 10, 10, 0)
         g.append(self.swatch)
-        self.info = widgets.label("", 18, _INFO_Y, 23)
-        g.append(self.info)
+        self.info = lines.take(g, 18, _INFO_Y, widgets.FG)
         # the hand
         self.slots = []
         self.pals = []
         for i in range(SLOTS):
-            tg, pal = cardart.new_slot(sheet, _HAND_X + i * _STEP, _HAND_Y)
+            tg, pal = slots[1 + i]
+            tg.x = _HAND_X + i * _STEP
+            tg.y = _HAND_Y
             tg.hidden = True
             self.slots.append(tg)
             self.pals.append(pal)
             g.append(tg)
-        self.more = widgets.label("", 110, _INFO_Y, 8, widgets.DIM)
-        g.append(self.more)
+        self.more = lines.take(g, 110, _INFO_Y, widgets.DIM)
         # a notice covers the info row for a moment
-        self.notice = widgets.label("", 0, _INFO_Y - 1, 27, widgets.HILITE, bg=widgets.BAR)
+        self.notice = lines.take(g, 0, _INFO_Y - 1, widgets.HILITE, widgets.BAR)
         self.notice.hidden = True
-        g.append(self.notice)
-        self.keys = widgets.label("", 2, 116, 26, widgets.DIM)
-        g.append(self.keys)
-        self.chooser = _Chooser()
-        g.append(self.chooser.group)
+        self.keys = lines.take(g, 2, 116, widgets.DIM)
+        self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
         self.cursor = -1
         self.n = 0
 
+    def close(self):
+        """Give the card slots back (the lines go back with the screen)."""
+        self.hide_chooser()
+        self._lead_group.remove(self.lead)
+        for tg in self.slots:
+            self.group.remove(tg)
+
     # --- the public part ------------------------------------------------------
     def show_table(self, game, names, status):
-        widgets.set_text(self.status, status)
+        self.status.set(status)
         cardart.paint(self.lead, self.lead_pal, game.leading())
         cur = game.current()
         tour = game.tournament()
-        for s in range(10):
-            lb = self.cells[s]
-            if s >= game.players:
-                widgets.set_text(lb, "")
-                continue
-            mark = ">" if s == cur else " "
-            short = short_name(names[s], s)
-            if tour:
-                text = "%s%-3s%2d/%d" % (mark, short[:3], game.hand_size(s), game.stage(s))
-            else:
-                text = "%s%-4s %2d" % (mark, short, game.hand_size(s))
-            widgets.set_text(lb, text)
+        for row in range(5):
+            text = ""
+            for s in (row, row + 5):
+                if s >= game.players:
+                    break
+                mark = ">" if s == cur else " "
+                short = short_name(names[s], s)
+                if tour:
+                    cell = "%s%-3s%2d/%d" % (mark, short[:3], game.hand_size(s), game.stage(s))
+                else:
+                    cell = "%s%-4s %2d" % (mark, short, game.hand_size(s))
+                text += widgets.pad(cell, _CELL)
+            self.seat_rows[row].set(text)
         c = game.color()
         self.swatch_pal[0] = cardart.COLOURS[c]
         info = strings.COLOUR_NAMES[c] + " " + (
@@ -96,17 +106,23 @@ class TableScreen:
             info += " " + strings.PLUS3_ON
         elif game.run_color() >= 0:
             info += " " + strings.RUN
-        widgets.set_text(self.info, info)
+        self.info.set(info)
+
+    def seat_text(self, seat):
+        """The cell of a seat, as drawn (tests)."""
+        row = self.seat_rows[seat % 5].text
+        at = (seat // 5) * _CELL
+        return row[at:at + _CELL]
 
     def show_status(self, text):
-        widgets.set_text(self.status, text)
+        self.status.set(text)
 
     def show_keys(self, text):
-        widgets.set_text(self.keys, text)
+        self.keys.set(text)
 
     def show_notice(self, text):
         if text:
-            widgets.set_text(self.notice, text)
+            self.notice.set(text)
         self.notice.hidden = not text
 
     # --- the hand -------------------------------------------------------------
@@ -128,14 +144,14 @@ class TableScreen:
             if i < n:
                 cardart.paint(tg, self.pals[i], -1)
                 tg.y = _HAND_Y
-        widgets.set_text(self.more, "%d" % n if n > SLOTS else "")
+        self.more.set("%d" % n if n > SLOTS else "")
 
     def hide_hand(self):
         self.n = 0
         self.cursor = -1
         for tg in self.slots:
             tg.hidden = True
-        widgets.set_text(self.more, "")
+        self.more.set("")
 
     def _scroll(self):
         """Keep the cursor in view; True if the visible cards changed."""
@@ -161,9 +177,9 @@ class TableScreen:
             else:
                 tg.hidden = True
         if self.n > SLOTS:
-            widgets.set_text(self.more, "%d-%d/%d" % (self.first + 1, self.first + SLOTS, self.n))
+            self.more.set("%d-%d/%d" % (self.first + 1, self.first + SLOTS, self.n))
         else:
-            widgets.set_text(self.more, "")
+            self.more.set("")
 
     def move_cursor(self, step, hand, playable):
         """Move the cursor; only two cards move unless the row scrolls."""
@@ -178,28 +194,26 @@ class TableScreen:
             self.slots[old - self.first].y = _HAND_Y
         self.slots[self.cursor - self.first].y = _HAND_Y - _RAISE
 
+    # --- the colour choice for a COLOR card, over the hand -------------------------
+    def show_chooser(self, sel):
+        if self.chooser is None:
+            ch = displayio.Group(y=_INFO_Y - 2)
+            bg, _ = widgets.box(0, 0, 160, 46, widgets.BAR)
+            ch.append(bg)
+            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG,
+                                                  text=strings.CHOOSE_COLOUR)
+            self._frame, _ = widgets.box(0, 14, 34, 26, widgets.HILITE)
+            ch.append(self._frame)
+            for c in range(4):
+                sw, _ = widgets.box(8 + c * 38, 17, 28, 20, cardart.COLOURS[c])
+                ch.append(sw)
+            self.group.append(ch)
+            self.chooser = ch
+        self._frame.x = 5 + sel * 38
 
-class _Chooser:
-    """The colour choice for a COLOR card, over the hand."""
-
-    def __init__(self):
-        self.group = displayio.Group(y=_INFO_Y - 2)
-        bg, _ = widgets.box(0, 0, 160, 46, widgets.BAR)
-        self.group.append(bg)
-        self.group.append(widgets.label(strings.CHOOSE_COLOUR, 2, 1, 26))
-        self.frame, _ = widgets.box(0, 14, 34, 26, widgets.HILITE)
-        self.group.append(self.frame)
-        self.names = []
-        for c in range(4):
-            sw, _ = widgets.box(8 + c * 38, 17, 28, 20, cardart.COLOURS[c])
-            self.group.append(sw)
-        self.group.hidden = True
-        self.sel = 0
-
-    def show(self, sel):
-        self.sel = sel
-        self.frame.x = 5 + sel * 38
-        self.group.hidden = False
-
-    def hide(self):
-        self.group.hidden = True
+    def hide_chooser(self):
+        if self.chooser is not None:
+            self.lines.give(self._chooser_title)
+            self.group.remove(self.chooser)
+            self.chooser = None
+            self._chooser_title = None

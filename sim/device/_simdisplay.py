@@ -9,8 +9,10 @@ NeoPixels and the key map.
 """
 
 import busdisplay
+import numpy as np
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
+from displayio._area import Area
 
 import _simhw
 
@@ -63,8 +65,23 @@ class SimDisplay(PyGameDisplay):
         return areas
 
     def _refresh_area(self, area):
-        if self.render:
-            return super()._refresh_area(area)
+        """Draw one dirty area in one piece. (PyGameDisplay's own version
+        splits an area of an odd number of pixels into pieces whose buffers
+        come out one pixel short, and fails.)"""
+        clipped = Area()
+        if not self.render or not self._core.clip_area(area, clipped):
+            return True
+        w, h = clipped.width(), clipped.height()
+        n = w * h
+        buf = memoryview(bytearray((n + 1) // 2 * 4))
+        mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buf)
+        # RGB565, big-endian, as the TFT takes it
+        px = np.frombuffer(bytes(buf[:2 * n]), dtype=">u2")
+        rgb = np.column_stack(((px >> 11) * 255 // 31, (px >> 5 & 63) * 255 // 63,
+                               (px & 31) * 255 // 31)).astype(np.uint8)
+        self._pygame_screen.blit(pygame.image.frombuffer(rgb.tobytes(), (w, h), "RGB"),
+                                 (clipped.x1, clipped.y1))
         return True
 
     def redraw(self):
