@@ -4,6 +4,23 @@
 
 Prints one JSON line per scenario; exit status 2 if any file was not a valid
 scenario, else 1 if any ``expect`` failed, else 0. Desktop only.
+
+Beyond ../shared/SCENARIOS.md (a compatible extension: old files read the
+same, and each output line only gains a key):
+
+- A move may carry ``"events"``: the exact list of events that move causes,
+  in order, each ``[name, a, b]`` with the names of EVENT_NAMES (``play``,
+  ``color``, ``draw``, ``stage``, ...). ``a`` is a seat (0 for
+  ``reshuffle``); ``b`` is a card name for ``play``, a colour letter for
+  ``color``, ``run_open`` and ``closed``, else a number (cards drawn, stack
+  size, new stage, the +3's seat for ``break``, 1 for ``dir`` when the
+  direction is now -1, 0 when the event has none). ``null`` for ``a`` or
+  ``b`` matches anything. Only the moves that carry ``"events"`` are checked.
+- A move may carry ``"refusal"``: the reason it must be refused with
+  (``"not_your_turn"``, ...), or ``null``: it must be accepted.
+- The output line has ``"events"``: for each move, the list of events it
+  caused, in the form above. A failed expectation of a move is reported in
+  ``failed`` as the field ``"moves[i].events"`` or ``"moves[i].refusal"``.
 """
 
 import json
@@ -13,13 +30,14 @@ import sys
 from taki_core import cards
 from taki_core.cards import COLOR_LETTERS, COPIES, DECK_SIZE, NTYPES, card_name, card_type
 from taki_core.game import (
-    BREAK, ERROR_NAMES, E_GAME_OVER, E_NOT_YOUR_TURN, E_UNKNOWN_CARD, F_LAST,
-    Game, M_ACCEPT, M_BREAK, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, P_PLUS3,
+    BREAK, ERROR_NAMES, EVENT_NAMES, EV_CAP, EV_CLOSED, EV_COLOR, EV_PLAY,
+    EV_RUN_OPEN, E_GAME_OVER, E_NOT_YOUR_TURN, E_UNKNOWN_CARD, F_LAST, Game,
+    M_ACCEPT, M_BREAK, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, P_PLUS3,
     PHASE_NAMES,
 )
 
 MOVE_KEYS = ("play", "draw", "close", "end", "break", "accept")
-MODIFIERS = ("seat", "last", "color")
+MODIFIERS = ("seat", "last", "color", "events", "refusal")
 STATE_FIELDS = (
     "hands", "hand_sizes", "draw_count", "discard_top", "leading", "color",
     "current", "direction", "pending_draw", "plus3_by", "run", "run_open",
@@ -139,8 +157,20 @@ def build_table(setup):
     return args
 
 
+def _expected_events(events, i):
+    if not isinstance(events, list):
+        raise Invalid("move %d: events takes a list of [name, a, b]" % i)
+    for ev in events:
+        if (not isinstance(ev, list) or len(ev) != 3 or ev[0] not in EVENT_NAMES[1:]
+                or not all(v is None or _is_int(v) or isinstance(v, str) for v in ev[1:])):
+            raise Invalid("move %d: an event is [name, a, b] with a name of %s, not %r"
+                          % (i, "/".join(EVENT_NAMES[1:]), ev))
+    return events
+
+
 def parse_move(mv, i):
-    """Check one move's form; return (kind, value, seat, last, color)."""
+    """Check one move's form; return (kind, value, seat, last, color).
+    Its expectations (events, refusal) are read by expectations()."""
     if not isinstance(mv, dict):
         raise Invalid("move %d is not an object" % i)
     kinds = [k for k in mv if k in MOVE_KEYS]
@@ -171,6 +201,31 @@ def parse_move(mv, i):
     if color is not None and not isinstance(color, str):
         raise Invalid("move %d: color takes a colour letter" % i)
     return kind, value, seat, last, color
+
+
+def expectations(mv, i):
+    """A move's own expectations: (events or None, refusal given?, refusal)."""
+    events = _expected_events(mv["events"], i) if "events" in mv else None
+    refusal = mv.get("refusal")
+    if refusal is not None and refusal not in ERROR_NAMES[1:]:
+        raise Invalid("move %d: refusal takes a reason of ERROR_NAMES or null, not %r"
+                      % (i, refusal))
+    return events, "refusal" in mv, refusal
+
+
+def event_of(game, k):
+    """Event number k in the scenario form [name, a, b]."""
+    code, a, b = (game.event(k, f) for f in range(3))
+    if code == EV_PLAY:
+        b = card_name(b)
+    elif code in (EV_COLOR, EV_RUN_OPEN, EV_CLOSED):
+        b = COLOR_LETTERS[b]
+    return [EVENT_NAMES[code], a, b]
+
+
+def _events_match(expected, actual):
+    return len(expected) == len(actual) and all(
+        all(e is None or e == a for e, a in zip(ev, got)) for ev, got in zip(expected, actual))
 
 
 def encode(game, kind, value, seat, last, color):
@@ -258,6 +313,7 @@ def run_scenario(doc, game=None):
     if not isinstance(moves, list):
         raise Invalid("moves must be a list")
     parsed = [parse_move(mv, i) for i, mv in enumerate(moves)]
+    wanted = [expectations(mv, i) for i, mv in enumerate(moves)]
     expect = doc.get("expect")
     if expect is not None:
         if not isinstance(expect, dict):
@@ -268,18 +324,28 @@ def run_scenario(doc, game=None):
     game = game or Game()
     game.arrange(**table)
     rejected = []
+    events = []
+    failed = []
     for i, mv in enumerate(parsed):
+        start = game.ev_total
         if game.over():
-            rejected.append([i, ERROR_NAMES[E_GAME_OVER]])
-            continue
-        move, err = encode(game, *mv)
-        if not err:
-            err = game.apply(move)
+            err = E_GAME_OVER
+        else:
+            move, err = encode(game, *mv)
+            if not err:
+                err = game.apply(move)
         if err:
             rejected.append([i, ERROR_NAMES[err]])
+        got = [event_of(game, k) for k in range(max(start, game.ev_total - EV_CAP), game.ev_total)]
+        events.append(got)
+        want_events, has_refusal, refusal = wanted[i]
+        if want_events is not None and not _events_match(want_events, got):
+            failed.append({"field": "moves[%d].events" % i, "expected": want_events, "actual": got})
+        reason = ERROR_NAMES[err] if err else None
+        if has_refusal and refusal != reason:
+            failed.append({"field": "moves[%d].refusal" % i, "expected": refusal, "actual": reason})
     state = state_of(game)
-    result = {"name": doc.get("name", ""), "state": state, "rejected": rejected}
-    failed = []
+    result = {"name": doc.get("name", ""), "state": state, "rejected": rejected, "events": events}
     for field, want in (expect or {}).items():
         got = rejected if field == "rejected" else state[field]
         if not _same(field, want, got):

@@ -103,3 +103,52 @@ def test_color_card_needs_a_valid_colour():
 def test_invalid_setup_raises_invalid():
     with pytest.raises(Invalid):
         run_scenario({"setup": {"players": 2, "hands": [[], []], "color": "Q"}})
+
+
+# ------------------------------------------- events and refusals of a move
+
+def test_each_move_reports_its_events_and_may_expect_them():
+    doc = dict(GOOD, moves=[
+        {"play": "G7", "refusal": "does_not_match", "events": []},
+        {"play": "R5", "last": True, "refusal": None,
+         "events": [["last", 0, 0], ["play", 0, "R5"], ["turn", 1, None]]},
+    ], expect={"rejected": [[0, "does_not_match"]]})
+    result = run_scenario(doc)
+    assert result["ok"], result.get("failed")
+    assert result["events"] == [[], [["last", 0, 0], ["play", 0, "R5"], ["turn", 1, 0]]]
+
+
+def test_a_wrong_event_or_refusal_fails_and_names_the_move():
+    doc = dict(GOOD, moves=[
+        {"play": "G7", "refusal": "not_your_turn"},
+        {"play": "R5", "last": True, "events": [["play", 0, "R5"]]},
+    ], expect={})
+    result = run_scenario(doc)
+    assert not result["ok"]
+    assert result["failed"] == [
+        {"field": "moves[0].refusal", "expected": "not_your_turn", "actual": "does_not_match"},
+        {"field": "moves[1].events", "expected": [["play", 0, "R5"]],
+         "actual": [["last", 0, 0], ["play", 0, "R5"], ["turn", 1, 0]]},
+    ]
+    doc["moves"] = [{"play": "R5", "last": True, "refusal": "does_not_match"}]
+    assert run_scenario(doc)["failed"] == [
+        {"field": "moves[0].refusal", "expected": "does_not_match", "actual": None}]
+
+
+@pytest.mark.parametrize("move", [
+    {"play": "R5", "events": "play"},
+    {"play": "R5", "events": [["played", 0, "R5"]]},
+    {"play": "R5", "events": [["play", 0]]},
+    {"play": "R5", "events": [["play", [0], 1]]},
+    {"play": "R5", "refusal": "nope"},
+    {"play": "R5", "refusal": "ok"},
+    {"play": "R5", "refusal": 3},
+])
+def test_malformed_event_or_refusal_expectations_are_invalid(move):
+    with pytest.raises(Invalid):
+        run_scenario(dict(GOOD, moves=[move]))
+
+
+def test_cli_line_carries_the_events(tmp_path):
+    code, lines = run_cli(tmp_path, [GOOD])
+    assert code == 0 and lines[0]["events"] == [[["last", 0, 0], ["play", 0, "R5"], ["turn", 1, 0]]]

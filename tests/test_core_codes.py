@@ -1,0 +1,76 @@
+"""Every event and every refusal code is distinct, named, and asserted where
+it arises (issue 16): a scenario move names the events it causes and the
+reason it is refused (sim/scenario.py), and together the scenarios of
+tests/scenarios assert each one."""
+
+import json
+import os
+
+from taki_core import game, table
+from taki_core.game import ERROR_NAMES, EVENT_NAMES, PHASE_NAMES
+
+HERE = os.path.dirname(__file__)
+OURS = os.path.join(HERE, "scenarios")
+
+
+def constants(module, prefix):
+    return {k: v for k, v in vars(module).items() if k.startswith(prefix) and isinstance(v, int)}
+
+
+def test_event_codes_are_distinct_and_named():
+    ev = constants(table, "EV_")
+    ev.pop("EV_CAP")
+    assert sorted(ev.values()) == list(range(1, len(EVENT_NAMES)))
+    for name, code in ev.items():
+        assert EVENT_NAMES[code] == name[3:].lower(), name
+    assert EVENT_NAMES[0] == "" and len(set(EVENT_NAMES)) == len(EVENT_NAMES)
+    assert table.EV_CAP == 32
+
+
+def test_refusal_codes_are_distinct_and_named():
+    errors = constants(game, "E_")
+    assert sorted(errors.values()) == list(range(1, len(ERROR_NAMES)))
+    assert len(set(ERROR_NAMES)) == len(ERROR_NAMES) and ERROR_NAMES[0] == "ok"
+    assert {name: ERROR_NAMES[code] for name, code in errors.items()} == {
+        "E_GAME_OVER": "game_over", "E_NOT_YOUR_TURN": "not_your_turn",
+        "E_UNKNOWN_MOVE": "unknown_move", "E_NOT_IN_HAND": "card_not_in_hand",
+        "E_NO_MATCH": "does_not_match", "E_STACK": "stack_active",
+        "E_PLUS3": "plus3_active", "E_RUN_COLOUR": "run_colour_only",
+        "E_DRAW_IN_RUN": "draw_in_run", "E_DRAW_KING": "draw_after_king",
+        "E_LONE_TAKI": "cannot_close_lone_taki", "E_NO_RUN": "no_run_to_close",
+        "E_NO_COLOR": "missing_color", "E_NOTHING_DONE": "nothing_done",
+        "E_MUST_PLAY": "must_play_or_draw", "E_NO_PLUS3": "no_plus3",
+        "E_OWN_PLUS3": "own_plus3", "E_UNKNOWN_CARD": "unknown_card",
+    }
+
+
+def test_phase_and_move_codes():
+    assert [getattr(table, "P_" + n.upper()) for n in PHASE_NAMES] == list(range(6))
+    assert (game.M_COLOR, game.M_DRAW, game.M_CLOSE, game.M_END, game.M_ACCEPT,
+            game.M_LAST, game.M_BREAK, game.NMOVES, game.F_LAST) == (
+        57, 61, 62, 63, 64, 65, 66, 76, 0x80)
+
+
+def asserted():
+    """Event names and refusal reasons that our scenarios assert."""
+    events, reasons = set(), set()
+    for name in sorted(os.listdir(OURS)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(OURS, name)) as f:
+            doc = json.load(f)
+        for mv in doc.get("moves", []):
+            events |= {ev[0] for ev in mv.get("events", [])}
+            if mv.get("refusal"):
+                reasons.add(mv["refusal"])
+        for r in doc.get("expect", {}).get("rejected", []):
+            if isinstance(r, list) and len(r) > 1 and r[1]:
+                reasons.add(r[1])
+    return events, reasons
+
+
+def test_every_event_and_refusal_is_asserted_by_a_scenario():
+    events, reasons = asserted()
+    assert events == set(EVENT_NAMES[1:])
+    # unknown_move cannot be written as a scenario move (test_core_api has it)
+    assert reasons == set(ERROR_NAMES[1:]) - {"unknown_move"}
