@@ -151,11 +151,11 @@ def _valid(g):
             return False
     hs = [g.hand_size(p) for p in range(n)]
     # the card a phase waits on leads, on top (R7.3, R9.1, R9.2, R9.3, R8)
-    want = (S_PLUS2 if pend else -1, -1, S_PLUS, KING, PLUS3, -1)[ph]
+    want = (S_PLUS2 if pend else 0, 0, S_PLUS, KING, PLUS3, 0)[ph]
     return ((lead >= COLOR or g.color() == COLOUR_OF[lead])  # R3.2
-            and (want < 0 or (want == (lead if lead >= COLOR else SYMBOL_OF[lead])
-                              and lp == top))
-            and pend <= 16 and pend % 2 == 0 and (not pend or (ph == P_TURN and runc < 0))
+            and (not want or (want in (lead, SYMBOL_OF[lead]) and lp == top))
+            and pend // 2 <= 8 and pend % 2 == 0  # eight +2 cards
+            and (not pend or (ph == P_TURN and runc < 0))
             and (g.plus3_by() >= 0) == (ph == P_PLUS3)
             and (ph != P_PLUS3 or g.plus3_by() == g._next(cur, -1))
             # a run in force: its colour leads, and it is ours or left open

@@ -115,3 +115,33 @@ def test_queries_of_a_game_in_play():
     colours = [m for m in buf[:n] if M_COLOR <= m < M_COLOR + 4]
     assert colours == [] or colours == [M_COLOR, M_COLOR + 1, M_COLOR + 2, M_COLOR + 3]
     assert SUPERTAKI < KING < PLUS3 < BREAK
+
+
+def test_a_blocked_game_goes_to_the_lowest_stage_then_fewest_cards_then_lower_seat():
+    """R4.4 / R12.4 against a direct reading of the rule, over many tables."""
+    import random
+    r = random.Random(44)
+    deck = [x for x in range(NTYPES) for _ in range(COPIES[x])]
+    for _ in range(300):
+        n = r.randint(2, 10)
+        tour = r.random() < 0.6
+        r.shuffle(deck)
+        sizes = [r.randint(1, 6) for _ in range(n)]
+        hands, at = [], 0
+        for k in sizes:
+            hands.append(deck[at:at + k])
+            at += k
+        lead = next(x for x in deck[at:] if x < COLOR)
+        rest = deck[at:]
+        rest.remove(lead)
+        stages = [r.randint(1, 3) for _ in range(n)]
+        g = Game()
+        g.arrange(n, hands, [lead], rest, tournament=tour, stages=stages,
+                  current=r.randrange(n))
+        g._blocked()
+        key = [((stages[p] if tour else 0), sizes[p], p) for p in range(n)]
+        best = min(range(n), key=lambda p: key[p])
+        assert (g.winner(), g.current(), g.over()) == (best, best, True)
+        assert [g.stage(p) for p in range(n)] == [
+            0 if p == best or not tour else stages[p] for p in range(n)]
+        assert g.event(g.ev_total - 2, 0) == 17 and g.event(g.ev_total - 2, 1) == best

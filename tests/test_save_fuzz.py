@@ -12,6 +12,7 @@ check and apply agree along the way.
 """
 
 import binascii
+import os
 import random
 import time
 
@@ -19,7 +20,7 @@ import pytest
 
 from core_play import census, listed, pick
 from taki_core import rng, save
-from taki_core.cards import BREAK, COPIES, DECK_SIZE, card_type
+from taki_core.cards import BREAK, COLOR, COPIES, DECK_SIZE, card_type
 from taki_core.game import (
     F_LAST, Game, M_DRAW, M_END, NMOVES, P_KING, P_OVER, P_PLUS, P_PLUS3, P_RUN, P_TURN,
 )
@@ -30,6 +31,8 @@ from taki_core.table import (
     HEAD_SIZE, UNSET,
 )
 
+# sim/mutate.py sets TAKI_MUTATE: each mutant then gets a shorter fuzz.
+MUTATIONS = 4000 if os.environ.get("TAKI_MUTATE") else 100000
 H = 2                  # the state head starts at blob[2]
 CARDS = H + HEAD_SIZE  # then every card: hands, draw pile, discard pile
 END = CARDS + DECK_SIZE
@@ -119,6 +122,15 @@ def base(kind):
             "tour_over": find(lambda g: g.over() and g.tournament()),
             "owe": find(lambda g: g.s[AT_OWE] == 1),
             "under_break": find(lambda g: g.discard_top() == BREAK and g.leading() != BREAK),
+            "under_break_turn": find(lambda g: g.discard_top() == BREAK and g.leading() < COLOR
+                                     and g.phase() == P_TURN and not g.pending()
+                                     and g.run_color() < 0),
+            "red_stack": find(lambda g: g.pending() and g.color() == 0),
+            "run_not_red": find(lambda g: g.phase() == P_RUN and g.run_color() > 0),
+            "open_not_red": find(lambda g: g.run_open() and g.run_color() > 0),
+            "one_card": find(lambda g: g.phase() == P_TURN and g.hand_size(g.current()) == 1
+                             and not g.tournament()),
+            "ten": find(lambda g: g.players == 10 and not g.tournament()),
         })
     return BASES[kind]
 
@@ -141,7 +153,10 @@ def test_every_state_that_play_reaches_is_accepted(fast_crc):
     moves: long hands, reshuffles, blocked games), the save is accepted."""
     h = Game()
     seen = set()
-    for seeds, uniform in ((range(16), False), (range(27, 31), False), (range(100, 106), True)):
+    runs = ((range(16), False), (range(27, 31), False), (range(100, 106), True))
+    if os.environ.get("TAKI_MUTATE"):
+        runs = ((range(4), False), (range(27, 28), False), (range(100, 101), True))
+    for seeds, uniform in runs:
         for g in states(seeds, uniform):
             blob = save.pack(g)
             assert save.unpack(h, blob) == save.S_OK, list(blob[H:CARDS])
@@ -307,6 +322,29 @@ def test_each_bound_holds_from_both_sides(fast_crc):
     assert not loads(edit(ub, PHASE=P_KING))
 
 
+def test_each_whole_state_check_on_its_own(fast_crc):
+    """States that only one check of save._valid refuses."""
+    for kind in ("plus", "king", "plus3", "over"):  # a +2 stack outside a turn's start
+        assert not loads(edit(base(kind), PEND=2)), kind
+    # a stack and a red run left open: the lead is red, so only the stack check
+    assert not loads(edit(base("red_stack"), RUNC=0, RUNOPEN=1))
+    # a run in force of another colour than the active one and the lead's
+    for kind in ("run_not_red", "open_not_red"):
+        blob = base(kind)
+        c = field(blob, AT_RUNC)
+        for r in range(4):
+            assert loads(edit(blob, RUNC=r)) == (r == c), (kind, r)
+    # a run left open under own-turn Breakers: its last card would be on top
+    ub = base("under_break_turn")
+    assert loads(ub)
+    assert not loads(edit(ub, RUNC=field(ub, AT_COLOR), RUNOPEN=1))
+    # a last-card debt at the start of a turn, the hand holding one card
+    assert not loads(edit(base("one_card"), OWE=1))
+    # an 11th seat on a table of 10
+    assert not loads(edit(base("ten"), N=11))
+    assert not loads(edit(base("ten"), N=0))
+
+
 def test_empty_hands_only_where_the_rules_leave_them(fast_crc):
     """A running game has at most one empty hand (a seat that found nothing
     to draw, R4.3); one more after a last PLUS (R6.2) or once the game is
@@ -428,7 +466,7 @@ def test_fuzz_every_mutation_is_refused_or_plays_on(fast_crc):
     tried = refused = played = ended = 0
     per_kind = {}
     t0 = time.time()
-    while tried < 100000:
+    while tried < MUTATIONS:
         kind, bad = mutate(r, r.choice(pool))
         if bad is None:
             continue
@@ -453,6 +491,6 @@ def test_fuzz_every_mutation_is_refused_or_plays_on(fast_crc):
     secs = time.time() - t0
     print("\nfuzz: %d mutations, %d refused, %d played on (%d to the end), %.1f s; %s"
           % (tried, refused, played, ended, secs, per_kind))
-    assert refused > 20000 and played > 5000
+    assert refused > MUTATIONS // 5 and played > MUTATIONS // 20
     for kind, (no, yes) in per_kind.items():
         assert no > 0, kind
