@@ -145,3 +145,17 @@ def test_a_blocked_game_goes_to_the_lowest_stage_then_fewest_cards_then_lower_se
         assert [g.stage(p) for p in range(n)] == [
             0 if p == best or not tour else stages[p] for p in range(n)]
         assert g.event(g.ev_total - 2, 0) == 17 and g.event(g.ev_total - 2, 1) == best
+
+
+def test_arrange_defaults_and_edges():
+    from taki_core import rng
+    g = arranged(["R5", "B1"], "R8")
+    assert g._get_rng() == rng.seed_state(1)  # seed 1 unless told
+    assert arranged(["R5", "B1"], "R8", seed=5)._get_rng() == rng.seed_state(5)
+    g = arranged(["RDIR G1", "B1", "Y1"], "R8", direction=-1)
+    assert g.s[3] == 1 and g.direction() == -1
+    assert g.apply(t("RDIR")) == 0 and g.direction() == 1 and g.current() == 1
+    g = arranged(["R5", "B1"], "R8 KING")  # a colourless lead, no colour given: red
+    assert g.color() == 0
+    g = arranged(["R5", "B1 +3BREAK", "G1"], "R8 +3", plus3_by=0, current=1)
+    assert (g.plus3_by(), g.phase()) == (0, P_PLUS3)
