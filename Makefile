@@ -1,6 +1,7 @@
 # The two commands of the README: `make run` (the simulator) and `make test`.
 # Both set up what they need first: a local virtual environment from the
-# pinned requirements.txt, and the MicroPython build from package-lock.json.
+# pinned requirements.txt. The CircuitPython 10 tools the device tier uses
+# come from ../shared/circuitpython (or $TAKI_CIRCUITPYTHON; see the README).
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -9,10 +10,9 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt package.json package-lock.json
+$(STAMP): requirements.txt
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
 run: setup
@@ -28,3 +28,4 @@ bench: setup
 	$(PY) -m sim.bench core
 	$(PY) -m sim.bench ui
 	$(PY) -m sim.bench bots --games 2000
+	$(PY) -m sim.bench device

@@ -1,16 +1,20 @@
 """Benchmarks that print figures (desktop only).
 
-    python -m sim.bench core            rules engine: CPython speed, MicroPython alloc/heap/fuel
+    python -m sim.bench core            rules engine: CPython speed, CircuitPython alloc/heap
     python -m sim.bench ui              pixels the display refreshes per action
     python -m sim.bench bots [--games N]   bot win rates and MicroPython fuel per decision
+    python -m sim.bench device [--py]   heap, pystack, allocation of the whole game under
+                                        CircuitPython 10's own VM
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``). Tests check behaviour; these report speed.
+``ui: ...``, ``bots: ...``, ``device: ...``). Tests check behaviour; these
+report speed and size.
 """
 
 import sys
 
-SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots"}
+SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
+          "device": "sim.bench_device"}
 
 
 def main(argv=None):

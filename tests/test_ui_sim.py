@@ -69,3 +69,81 @@ def test_ui_bench_figures():
     last = r2.stdout.strip().splitlines()[-1]
     assert last == "ui: cursor_px=%d play_px=%d screen_px=%d" % (
         r["cursor_px"], r["play_px"], r["screen_px"])
+
+
+def test_fast_bitmaptools_write_what_blinka_writes():
+    # sim/device/bitmaptools.py works a row at a time where Blinka's moves one
+    # pixel at a time: same pixels, same dirty area, same errors
+    import random
+
+    from sim import harness
+
+    harness.install()
+    import bitmaptools
+    import displayio
+
+    blinka = bitmaptools._b
+    assert bitmaptools.fill_region is not blinka.fill_region
+    rnd = random.Random(1)
+    for values in (2, 4, 16):  # 1, 2 and 4 bits per pixel
+        for _ in range(200):
+            w, h = rnd.randint(1, 70), rnd.randint(1, 20)
+            a, b = displayio.Bitmap(w, h, values), displayio.Bitmap(w, h, values)
+            src = displayio.Bitmap(rnd.randint(1, 50), rnd.randint(1, 15), values)
+            for i in range(src.width * src.height):
+                src[i] = rnd.randrange(values)
+            for i in range(w * h):
+                a[i] = b[i] = rnd.randrange(values)
+            a._finish_refresh()
+            b._finish_refresh()
+            if rnd.random() < 0.5:
+                args = (rnd.randint(-5, w + 5), rnd.randint(-5, h + 5), rnd.randint(-5, w + 5),
+                        rnd.randint(-5, h + 5), rnd.randrange(values))
+                bitmaptools.fill_region(a, *args)
+                blinka.fill_region(b, *args)
+            else:
+                x, y = rnd.randint(-3, w), rnd.randint(-3, h)
+                kw = dict(x1=rnd.randint(0, src.width), y1=rnd.randint(0, src.height),
+                          x2=rnd.randint(0, src.width), y2=rnd.randint(0, src.height))
+                errs = []
+                for fn, dest in ((bitmaptools.blit, a), (blinka.blit, b)):
+                    try:
+                        fn(dest, src, x, y, **kw)
+                        errs.append(None)
+                    except ValueError:
+                        errs.append("ValueError")
+                assert errs[0] == errs[1]
+            assert list(a._data) == list(b._data)
+            da, db = a._dirty_area, b._dirty_area
+            assert (da.x1 == da.x2 and db.x1 == db.x2) or (
+                (da.x1, da.y1, da.x2, da.y2) == (db.x1, db.y1, db.x2, db.y2))
+
+
+def test_the_pins_the_game_names_exist_on_the_real_boards():
+    # sim/device/_pins.py is CircuitPython 10.2.1's pins.c of the PyBadge and
+    # the PyGamer; every board.X the device code reads must be there
+    import ast
+
+    from sim import bundle
+    sys.path.insert(0, os.path.join(ROOT, "sim", "device"))
+    try:
+        import _pins
+    finally:
+        sys.path.pop(0)
+    used = set()
+    for src, _ in bundle.project_files():
+        if src.endswith(".py"):
+            with open(src) as f:
+                tree = ast.parse(f.read())
+            if not any(isinstance(n, ast.Import) and any(a.name == "board" for a in n.names)
+                       for n in ast.walk(tree)):
+                continue  # `board` there is the app's driver object, not the module
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                        and node.value.id == "board"):
+                    used.add(node.attr)
+    used -= {"DISPLAY"}
+    assert {"BUTTON_CLOCK", "NEOPIXEL", "SPEAKER"} <= used
+    joystick = {"JOYSTICK_X", "JOYSTICK_Y"}
+    assert used - joystick <= set(_pins.PYBADGE) and used <= set(_pins.PYGAMER)
+    assert "TFT_LITE" in _pins.PYBADGE and "TFT_BACKLIGHT" not in _pins.PYGAMER

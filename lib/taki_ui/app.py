@@ -1,13 +1,17 @@
 """The game as a state machine of screens: the loop and the flow between them.
 
 One screen exists at a time: it is built when it is entered, from the app's
-pools (text lines, card slots), and let go when it is left. `step()` is one
+pools (text lines, card slots), and let go when it is left. The modules of
+the screens other than the table are imported on entry and dropped on
+leaving too (their bytecode is heap as well). `step()` is one
 pass of the main loop: read a key, let timers run, refresh the display.
 The rules are the core's: what may be played comes from `legal_moves`, what
 happened from the event ring. Hands stay private: a hand is on screen only in
 S_TURN / S_COLOUR / S_BREAK, after its owner confirmed on the pass screen.
 A person's turn is taki_ui.turn's, the +3 answer taki_ui.plus3_flow's.
 """
+
+import sys
 
 import displayio
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
@@ -17,19 +21,12 @@ from taki_core.cards import NTYPES
 from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
 from taki_ui import cardart, lights, notices, persist, strings, text, widgets
-from taki_ui import pause_screen, rename_screen, setup_screen
-from taki_ui.over_screen import OverScreen
-from taki_ui.pass_screen import PassScreen
-from taki_ui.pause_screen import PauseScreen
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
-from taki_ui.rename_screen import RenameScreen
-from taki_ui.resume_screen import ResumeScreen
 from taki_ui.settings import Settings
-from taki_ui.setup_screen import SetupScreen
 from taki_ui.states import (
-    S_BREAK, S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN,
-    S_WATCH,
+    A_DONE, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK, S_COLOUR, S_OVER,
+    S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
 from taki_ui.table_screen import SLOTS, TableScreen
 from taki_ui.turn import Turns
@@ -60,16 +57,14 @@ class App(Turns, Plus3Flow):
         self.lines = text.Pool(LINES)
         sheet, missing = cardart.load_sheet()
         self.slots = [cardart.new_slot(sheet) for _ in range(1 + SLOTS)]
-        self.root = displayio.Group()
-        # One background under all screens: a screen change redraws only what
-        # differs, not a full-screen rectangle per screen.
-        self.root.append(widgets.box(0, 0, 160, 128, widgets.BG)[0])
+        self.background = widgets.box(0, 0, 160, 128, widgets.BG)[0]
+        self.root = None
         # We refresh once per loop pass: no half-drawn screens.
         self.display.auto_refresh = False
-        self.display.root_group = self.root
 
         self.screen = None
         self.table = None  # the screen, while it is the table
+        self._module = None  # the screen module imported for the screen shown
         self.state = S_SETUP
         self.viewer = -1  # the person whose hand may be shown without passing
         self.breaker = -1
@@ -84,7 +79,7 @@ class App(Turns, Plus3Flow):
         self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
             strings.CARDS_MISSING if missing else "")
         if loaded == persist.L_GAME:
-            self._enter(S_RESUME, ResumeScreen, self.game, self.names)
+            self._enter(S_RESUME, "resume_screen", "ResumeScreen", self.game, self.names)
         else:
             self._to_setup()
 
@@ -105,25 +100,38 @@ class App(Turns, Plus3Flow):
         """True while something will happen without a key (tests wait for it)."""
         return self.state == S_WATCH or self.notices.pending() or self.notice_on
 
-    def _enter(self, state, cls, *args):
-        """Leave the screen shown (its objects go), build and show cls(*args)."""
+    def _enter(self, state, module, cls, *args):
+        """Leave the screen shown (its objects go, and its module unless it
+        is `module`), then build and show taki_ui.<module>.<cls>(lines, *args);
+        module None: the table."""
         old = self.screen
         if old is not None:
             if hasattr(old, "close"):
                 old.close()
-            self.root.remove(old.group)
             self.lines.release()
         self.screen = self.table = None
-        self.screen = cls(self.lines, *args)
-        if cls is TableScreen:
-            self.table = self.screen
+        if self._module != module:
+            _drop(self._module)
+            self._module = module
+        if module is None:
+            self.screen = self.table = TableScreen(self.lines, self.slots)
+        else:
+            mod = __import__("taki_ui." + module, None, None, (cls,))
+            self.screen = getattr(mod, cls)(self.lines, *args)
+        # A new root group: the display then sends the whole frame once,
+        # where the old screen's and the new one's areas would overlap.
+        if self.root is not None:
+            self.root.remove(self.background)
+        self.root = displayio.Group()
+        self.root.append(self.background)
         self.root.append(self.screen.group)
+        self.display.root_group = self.root
         self.state = state
 
     def _on_table(self, state):
         """The table screen (built if another screen is shown), in state."""
         if self.table is None:
-            self._enter(state, TableScreen, self.slots)
+            self._enter(state, None, None)
             if self.notice_on:
                 self.table.show_notice(self._notice_text)
         self.state = state
@@ -134,22 +142,22 @@ class App(Turns, Plus3Flow):
         st = self.state
         if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME):
             self.resume = st
-            self._enter(S_PAUSE, PauseScreen, self.settings.sound)
+            self._enter(S_PAUSE, "pause_screen", "PauseScreen", self.settings.sound)
         elif st == S_SETUP:
             act = self.screen.key(k)
-            if act == setup_screen.START:
+            if act == A_START:
                 self.new_game()  # saves the setup too
-            elif act == setup_screen.SOUND_CHANGED:
+            elif act == A_SOUND:
                 self.lights.silence()
-            elif act == setup_screen.RENAME:
+            elif act == A_RENAME:
                 s = self.screen.seat()
                 self.setup_row = self.screen.row
-                self._enter(S_RENAME, RenameScreen, s, self.names[s])
+                self._enter(S_RENAME, "rename_screen", "RenameScreen", s, self.names[s])
         elif st == S_RENAME:
             act = self.screen.key(k)
-            if act == rename_screen.DONE:
+            if act == A_DONE:
                 self.names[self.screen.seat] = self.screen.result()
-            if act != rename_screen.NOTHING:
+            if act != A_NONE:
                 self._to_setup(self.setup_row)
         elif st == S_PASS:
             if k == K_A:
@@ -177,14 +185,14 @@ class App(Turns, Plus3Flow):
                 self._to_setup()
         elif st == S_PAUSE:
             act = self.screen.key(k)
-            if act == pause_screen.SOUND:
+            if act == A_SOUND:
                 self.settings.sound = not self.settings.sound
                 self.saves.save(True)
                 self.lights.silence()
                 self.screen.show(self.settings.sound)
-            elif act == pause_screen.SETUP:
+            elif act == A_SETUP:
                 self._to_setup()
-            elif act == pause_screen.RESUME:
+            elif act == A_RESUME:
                 self._back()
         elif st == S_RESUME:
             if k == K_A:
@@ -200,11 +208,12 @@ class App(Turns, Plus3Flow):
         elif st == S_BREAK:
             self._show_break()
         elif st == S_PASS:
-            self._enter(S_PASS, PassScreen, self.names[self.passing_for], self.pass_why)
+            self._enter(S_PASS, "pass_screen", "PassScreen", self.names[self.passing_for],
+                        self.pass_why)
         elif st == S_PLUS3:
             self._public_plus3()
         elif st == S_OVER:
-            self._enter(S_OVER, OverScreen, self.game, self.names)
+            self._enter(S_OVER, "over_screen", "OverScreen", self.game, self.names)
         else:
             self._public_table()  # S_WATCH: its timers run on
 
@@ -278,7 +287,7 @@ class App(Turns, Plus3Flow):
         g = self.game
         cur = g.current()
         if g.over():
-            self._enter(S_OVER, OverScreen, g, self.names)
+            self._enter(S_OVER, "over_screen", "OverScreen", g, self.names)
         elif g.phase() == P_PLUS3:
             self._plus3()
         elif self.settings.is_human(cur):
@@ -310,7 +319,7 @@ class App(Turns, Plus3Flow):
                 self._show_turn(True)
             return
         self.pass_why = why
-        self._enter(S_PASS, PassScreen, self.names[seat], why)
+        self._enter(S_PASS, "pass_screen", "PassScreen", self.names[seat], why)
 
     def _notice(self, text):
         """Show a notice on the table for NOTICE_MS ("" takes it away). Its
@@ -332,7 +341,16 @@ class App(Turns, Plus3Flow):
 
     def _to_setup(self, row=0):
         self.lights.colour(-1)
-        self._enter(S_SETUP, SetupScreen, self.settings, row)
+        self._enter(S_SETUP, "setup_screen", "SetupScreen", self.settings, row)
         if self.warning:
             self.screen.notice(self.warning)
             self.warning = ""
+
+
+def _drop(module):
+    """Forget the screen module taki_ui.<module> (None: nothing to drop)."""
+    if module is not None:
+        sys.modules.pop("taki_ui." + module, None)
+        pkg = sys.modules["taki_ui"]
+        if hasattr(pkg, module):
+            delattr(pkg, module)

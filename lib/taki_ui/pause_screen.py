@@ -5,11 +5,8 @@ from boards import K_A, K_B, K_DOWN, K_START, K_UP
 from micropython import const
 
 from taki_ui import strings, widgets
+from taki_ui.states import A_NONE, A_RESUME, A_SETUP, A_SOUND
 
-NOTHING = const(0)
-RESUME = const(1)
-SOUND = const(2)
-SETUP = const(3)
 _ROWS = const(3)
 _Y0 = const(44)
 _ROW_H = const(16)
@@ -38,8 +35,8 @@ class PauseScreen:
         elif k == K_DOWN:
             self.row = (self.row + 1) % _ROWS
         elif k == K_B or k == K_START:
-            return RESUME
+            return A_RESUME
         elif k == K_A:
-            return (RESUME, SOUND, SETUP)[self.row]
+            return (A_RESUME, A_SOUND, A_SETUP)[self.row]
         self.marker.y = _Y0 + self.row * _ROW_H
-        return NOTHING
+        return A_NONE

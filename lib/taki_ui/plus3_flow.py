@@ -6,10 +6,9 @@ from boards import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 from taki_core.cards import BREAK, NTYPES
 from taki_core.game import F_LAST, M_BREAK
 
-from taki_ui import plus3_screen, strings
+from taki_ui import strings
 from taki_ui.players import NO_MOVE
-from taki_ui.plus3_screen import Plus3Screen
-from taki_ui.states import S_BREAK, S_PLUS3, S_TURN, S_WATCH
+from taki_ui.states import A_ANSWER, A_BREAK, S_BREAK, S_PLUS3, S_TURN, S_WATCH
 
 
 class Plus3Flow:
@@ -38,18 +37,18 @@ class Plus3Flow:
         if nc == 0:
             self._computer(g.current())
             return
-        self._enter(S_PLUS3, Plus3Screen, self.names, by, g.current(), cand, nc)
+        self._enter(S_PLUS3, "plus3_screen", "Plus3Screen", self.names, by, g.current(), cand, nc)
 
     def _plus3_key(self, k):
         act = self.screen.key(k)
-        if act == plus3_screen.ANSWER:
+        if act == A_ANSWER:
             nxt = self.game.current()
             if self.settings.is_human(nxt):
                 self._hand_over(nxt, S_TURN, strings.PASS_ANSWER)
             else:
                 self._on_table(S_WATCH)
                 self._computer(nxt)
-        elif act == plus3_screen.BREAK:
+        elif act == A_BREAK:
             self._hand_over(self.screen.breaker, S_BREAK, strings.PASS_BREAK)
 
     def _break_key(self, k):

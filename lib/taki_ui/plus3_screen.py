@@ -10,10 +10,8 @@ from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
 from taki_ui import strings, widgets
+from taki_ui.states import A_ANSWER, A_BREAK, A_NONE
 
-NOTHING = const(0)
-ANSWER = const(1)  # the next player answers
-BREAK = const(2)  # self.breaker takes the device to break
 _Y0 = const(60)
 _ROW_H = const(16)
 
@@ -52,6 +50,6 @@ class Plus3Screen:
         elif (k == K_LEFT or k == K_RIGHT) and self.row == 1:
             self.ci = (self.ci + (1 if k == K_RIGHT else -1)) % self.nc
         elif k == K_A:
-            return BREAK if self.row == 1 else ANSWER
+            return A_BREAK if self.row == 1 else A_ANSWER
         self._show()
-        return NOTHING
+        return A_NONE

@@ -6,13 +6,11 @@ from micropython import const
 
 from taki_ui import strings, widgets
 from taki_ui.settings import NAME_LEN
+from taki_ui.states import A_CANCEL, A_DONE, A_NONE
 
 _X0 = const(20)
 _Y0 = const(50)
 
-NOTHING = const(0)
-DONE = const(1)
-CANCEL = const(2)
 
 
 class RenameScreen:
@@ -42,9 +40,9 @@ class RenameScreen:
 
     def key(self, k):
         if k == K_A:
-            return DONE if self.result() else NOTHING
+            return A_DONE if self.result() else A_NONE
         if k == K_B:
-            return CANCEL
+            return A_CANCEL
         if k == K_LEFT:
             self.pos = (self.pos - 1) % NAME_LEN
         elif k == K_RIGHT:
@@ -55,4 +53,4 @@ class RenameScreen:
             i = (i + (1 if k == K_UP else -1)) % len(chars)
             self.chars[self.pos] = ord(chars[i])
         self._show()
-        return NOTHING
+        return A_NONE

@@ -6,6 +6,7 @@ from micropython import const
 
 from taki_ui import strings, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
+from taki_ui.states import A_NONE, A_RENAME, A_SOUND, A_START
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
@@ -16,11 +17,6 @@ R_MODE = const(2)
 R_SOUND = const(3)
 R_SEAT0 = const(4)
 
-# what a key press asks the app to do
-NOTHING = const(0)
-START = const(1)
-RENAME = const(2)
-SOUND_CHANGED = const(3)
 
 
 def _row(left, right):
@@ -97,15 +93,15 @@ class SetupScreen:
             st.tournament = not st.tournament
         elif r == R_SOUND:
             st.sound = not st.sound
-            return SOUND_CHANGED
+            return A_SOUND
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
-        return NOTHING
+        return A_NONE
 
     def key(self, k):
         """Handle one logical key; return what the app should do."""
-        act = NOTHING
+        act = A_NONE
         if k == K_UP:
             self.row = (self.row - 1) % self.count()
         elif k == K_DOWN:
@@ -116,9 +112,9 @@ class SetupScreen:
             act = self._change(1)
         elif k == K_A:
             if self.row == self.count() - 1:
-                return START
+                return A_START
             if self.seat() >= 0:
-                return RENAME
+                return A_RENAME
             act = self._change(1)
         self.show()
         return act

@@ -13,3 +13,15 @@ S_BREAK = const(7)  # a person may break the +3 out of turn
 S_OVER = const(8)
 S_PAUSE = const(9)
 S_RESUME = const(10)  # at power-on: a saved game, resume it?
+
+# What a key press on a screen asks the app to do (a screen's key() returns it)
+A_NONE = const(0)
+A_START = const(1)  # setup: start the game
+A_RENAME = const(2)  # setup: rename the selected seat
+A_SOUND = const(3)  # setup, pause: the sound was switched
+A_DONE = const(4)  # rename: keep the new name
+A_CANCEL = const(5)  # rename: keep the old one
+A_RESUME = const(6)  # pause: back to the game
+A_SETUP = const(7)  # pause: back to setup
+A_ANSWER = const(8)  # +3 prompt: the next player answers
+A_BREAK = const(9)  # +3 prompt: the chosen person breaks it

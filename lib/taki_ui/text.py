@@ -6,8 +6,8 @@ when it is built and the app gives them all back when the screen is left,
 so changing screens makes no text objects and changing a text allocates
 nothing: the line's bitmap is cleared and the glyphs are copied into it
 from the board's built-in font (terminalio.FONT keeps every glyph in one
-bitmap) with bitmaptools.blit. An adafruit_display_text label costs 1.2-1.5
-KB each and 16 KB of library; see the README's memory table.
+bitmap) with bitmaptools.blit. An adafruit_display_text label costs 1.1-1.4
+KB each and 16 KB of library; see the README's "Memory on the board".
 
 Text is monospaced, 6 pixels a character, 26 characters a line; a character
 the font lacks shows as "?". Pictures of text (other scripts, drawn on the
@@ -34,27 +34,48 @@ class Line:
         self.palette = displayio.Palette(2)
         self.tile = displayio.TileGrid(self.bitmap, pixel_shader=self.palette)
         self.text = ""
+        self.shown = bytearray(COLS)  # the glyph index drawn in each cell, 0 blank
         self.group = None  # the group it sits in while a screen uses it
 
     def set(self, text):
-        """Show text (from the line's left edge); nothing is redrawn when it
-        is what the line shows already."""
+        """Show text (from the line's left edge). Only the cells whose
+        character changed are redrawn, so the display gets only those."""
         if text == self.text:
             return
         self.text = text
-        bm = self.bitmap
-        bitmaptools.fill_region(bm, 0, 0, WIDTH, LINE_H, 0)
-        font = terminalio.FONT.bitmap
-        x = 0
-        for c in text:
-            if x >= WIDTH:
+        shown = self.shown
+        first = COLS
+        last = -1
+        k = 0
+        for c in text:  # iterating a str allocates nothing; indexing it would
+            if k == COLS:
                 break
             i = ord(c) - _FIRST
             if not 0 <= i < _COUNT:
                 i = _UNKNOWN
-            bitmaptools.blit(bm, font, x, 0, x1=i * CHAR_W, y1=0, x2=i * CHAR_W + CHAR_W,
-                             y2=LINE_H)
-            x += CHAR_W
+            if shown[k] != i:
+                shown[k] = i
+                if k < first:
+                    first = k
+                last = k
+            k += 1
+        while k < COLS:
+            if shown[k]:
+                shown[k] = 0
+                if k < first:
+                    first = k
+                last = k
+            k += 1
+        if last < 0:
+            return
+        bm = self.bitmap
+        font = terminalio.FONT.bitmap
+        bitmaptools.fill_region(bm, first * CHAR_W, 0, last * CHAR_W + CHAR_W, LINE_H, 0)
+        for k in range(first, last + 1):
+            i = shown[k]
+            if i:
+                bitmaptools.blit(bm, font, k * CHAR_W, 0, x1=i * CHAR_W, y1=0,
+                                 x2=i * CHAR_W + CHAR_W, y2=LINE_H)
 
     @property
     def x(self):

@@ -1,0 +1,75 @@
+"""Shared state of the board stand-ins under CircuitPython's own VM (tests
+and benchmarks only; never on a board).
+
+The VM runs code.py unchanged. Its heartbeat is board.DISPLAY.refresh(),
+which the app calls once per pass of its loop: there the heap is measured
+(gc.collect, then gc.mem_alloc) and the keys of a recorded schedule are
+fed, at the same loop pass the desktop simulator pressed them. The clock
+is virtual and moves 20 ms each time the app reads its keys and finds
+none, as in the simulator, so a replay is the same game, step for step.
+"""
+
+import gc
+
+POLL_MS = 20
+
+clock = 0  # virtual milliseconds
+steps = 0  # passes of the app's loop (display refreshes)
+base = 0  # heap in use before code.py started (the stand-ins, this driver)
+peak = 0  # the most heap in use after any step (gc.mem_alloc after gc.collect)
+peak_step = 0
+measure = True
+queue = []  # (key number, pressed) waiting in the keypad's event queue
+pixels = b""  # the last bytes neopixel_write sent
+tones = 0  # notes started on the speaker
+
+_sched = None
+_at = -1  # loop pass after which the next key is pressed
+_key = -1
+_end = -1  # loop pass after which the run stops
+
+
+class Done(Exception):
+    """The schedule is over: leaves code.py's endless loop."""
+
+
+def schedule(path):
+    global _sched
+    _sched = open(path)
+    _next()
+
+
+def _next():
+    global _at, _key, _end
+    _at = -1
+    line = _sched.readline()
+    if line:
+        step, key = line.split()
+        if key == "END":
+            _end = int(step)
+        else:
+            _at = int(step)
+            _key = int(key)
+
+
+_after = 0  # gc.mem_alloc() right after the last collection
+
+
+def heartbeat():
+    global steps, peak, peak_step, _after
+    steps += 1
+    # A pass that allocated nothing cannot have raised the live heap: only
+    # then is the collection skipped (it would find what the last one did).
+    if measure and gc.mem_alloc() != _after:
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > peak:
+            peak = used
+            peak_step = steps
+        _after = used
+    while _at == steps:
+        queue.append((_key, True))
+        queue.append((_key, False))
+        _next()
+    if steps == _end:
+        raise Done()

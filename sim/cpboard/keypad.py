@@ -1,0 +1,42 @@
+"""Stand-in for `keypad` under CircuitPython's VM: the events come from the
+replayed schedule (_vmhw.queue); reading none moves the virtual clock."""
+
+import _vmhw
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class _Queue:
+    overflowed = False
+
+    def get_into(self, event):
+        q = _vmhw.queue
+        if not q:
+            _vmhw.clock += _vmhw.POLL_MS
+            return False
+        event.key_number, event.pressed = q.pop(0)
+        return True
+
+    def clear(self):
+        del _vmhw.queue[:]
+
+    def __len__(self):
+        return len(_vmhw.queue)
+
+
+class ShiftRegisterKeys:
+    def __init__(self, *, clock, data, latch, key_count, value_when_pressed,
+                 value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
+        self.key_count = key_count
+        self.events = _Queue()
+
+    def deinit(self):
+        pass

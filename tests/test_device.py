@@ -1,0 +1,117 @@
+"""The device tier: the real game, as the board gets it, under CircuitPython
+10's own VM (sim.device_tier): the .mpy bundle's code.py, started as a board
+starts it, on the board stand-ins of sim/cpboard, through whole games whose
+keys the desktop simulator recorded. Every game must end exactly as it did
+in the simulator, inside a 128 KB heap, on the board's 2048-byte pystack and
+on a 1536-byte one, with a live heap under the budget."""
+
+import os
+
+import pytest
+
+from sim import cpvm, device_tier
+
+pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
+
+HEAP = "128K"  # every game completes in this heap (a PyBadge has ~146 KB free)
+BUDGET = 96 * 1024  # live heap of the game at its peak (ARCHITECTURE.md: about 96 KB)
+
+
+@pytest.fixture(scope="module")
+def tier(tmp_path_factory):
+    root = str(tmp_path_factory.mktemp("device"))
+    dev = device_tier.Device(root)
+    recs = device_tier.record_all(root)
+    return dev, recs
+
+
+@pytest.fixture(scope="module")
+def board_runs(tier):
+    dev, recs = tier
+    return device_tier.play_all(dev, recs, HEAP)
+
+
+def test_the_scripted_games_are_the_ones_asked_for(tier):
+    _, recs = tier
+    assert [r.name for r in recs] == ["2 people", "4 mixed", "10 people tournament",
+                                      "4 computers"]
+    for r in recs:
+        assert r.end["over"] == 1 and r.end["winner"] >= 0
+    assert len(recs[2].end["hands"].split(",")) == 10
+    # the 4 computers' game: after "Start the game" nobody pressed a key
+    with open(recs[3].path) as f:
+        keys = f.read().split("\n")
+    assert len([k for k in keys if k and not k.endswith("END")]) == len(
+        device_tier.GAMES["4 computers"]["keys"])
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(board_runs, i):
+    rec, ok, fig, out = board_runs[i]
+    assert fig is not None, out[-3000:]  # a MemoryError or traceback ends it early
+    assert ok, "the VM played %s otherwise: %s, simulator %s (%d loop passes)" % (
+        rec.name, fig, rec.end, rec.steps)
+    assert device_tier.live_peak(fig) <= BUDGET, (rec.name, fig)
+
+
+def test_every_game_completes_on_a_1536_byte_pystack(tier):
+    dev, recs = tier
+    for rec, ok, fig, out in device_tier.play_all(dev, recs, HEAP, vm=cpvm.VM_1536):
+        assert ok, (rec.name, out[-2000:])
+
+
+def test_a_game_that_does_not_fit_fails_loudly(tier):
+    # the measure has teeth: far too small a heap stops the game with MemoryError
+    dev, recs = tier
+    ok, fig, out = dev.play(recs[0], heap="48K")
+    assert not ok and fig is None and "MemoryError" in out
+
+
+def test_the_modules_are_the_bundle_s_mpy_files(tier):
+    dev, _ = tier
+    code = ("import sys\nimport taki_ui.app, taki_core.game, adafruit_ticks\n"
+            "for n in ('taki_ui.app', 'taki_core.game', 'adafruit_ticks'):\n"
+            "    print(sys.modules[n].__file__)\n")
+    script = os.path.join(dev.root, "which.py")
+    with open(script, "w") as f:
+        f.write(code)
+    rc, out = cpvm.run(script, path=dev.path(), cwd=dev.root)
+    files = out.split()
+    assert rc == 0 and len(files) == 3 and all(f.endswith(".mpy") for f in files), out
+
+
+def test_the_simulator_s_font_is_the_firmware_s(tier):
+    # sim/device/terminalio.py rebuilds the board's font bitmap from Blinka's;
+    # it must be the very bitmap CircuitPython 10.2.1 has built in
+    dev, _ = tier
+    script = os.path.join(dev.root, "font.py")
+    with open(script, "w") as f:
+        f.write("import terminalio\nb = terminalio.FONT.bitmap\n"
+                "print(b.width, b.height)\n"
+                "print(''.join('1' if b[x, y] else '0' for y in range(b.height)"
+                " for x in range(b.width)))\n"
+                "g = terminalio.FONT.get_glyph(65)\nprint(g.tile_index, g.width, g.height)\n")
+    rc, out = cpvm.run(script, path=(), cwd=dev.root)
+    assert rc == 0, out
+    size, pixels, glyph = out.split("\n")[:3]
+    from sim import harness
+
+    harness.install()
+    import terminalio
+
+    b = terminalio.FONT.bitmap
+    assert size == "%d %d" % (b.width, b.height) == "570 12"
+    assert pixels == "".join("1" if b[x, y] else "0" for y in range(b.height)
+                             for x in range(b.width))
+    g = terminalio.FONT.get_glyph(65)
+    assert glyph == "%d %d %d" % (g.tile_index, g.width, g.height)
+
+
+def test_imports_report_every_module_of_the_bundle(tier):
+    dev, _ = tier
+    names = device_tier.device_modules()
+    per, total = dev.imports(names)
+    assert set(per) == set(names) and total == sum(per.values())
+    assert 40 * 1024 < total < 96 * 1024
+    assert "taki_ui.app" in names and "taki_core.game" in names
+    assert not any(n.split(".")[0] in ("sim", "tests") for n in names)
