@@ -92,46 +92,47 @@ def states(seeds, uniform=False):
                 g.apply(pick(r, listed(g)))
 
 
-def find(pred, seeds=range(1000)):
-    """The first state of play (in seed order) where pred(game) holds, as a blob."""
-    for g in states(seeds):
-        if pred(g):
-            return save.pack(g)
-    raise AssertionError("no such state")
-
-
 BASES = {}
 
 
+KINDS = {
+    "deal": lambda g: True,
+    "deal4": lambda g: g.players == 4 and not g.tournament(),
+    "tour": lambda g: g.tournament() and g.phase() == P_TURN and g.players == 4,
+    "turn": lambda g: g.phase() == P_TURN and g.draw_count() < 60 and g.players == 3,
+    "stack": lambda g: g.pending() >= 4,
+    "run": lambda g: g.phase() == P_RUN and g.s[AT_RUNN] >= 2,
+    "open": lambda g: g.run_open(),
+    "plus": lambda g: g.phase() == P_PLUS and g.hand_size(g.current()) > 1 and not g.tournament(),
+    "king": lambda g: g.phase() == P_KING,
+    "plus3": lambda g: g.phase() == P_PLUS3 and g.players > 2,
+    "over": lambda g: g.over() and not g.tournament(),
+    "tour_over": lambda g: g.over() and g.tournament(),
+    "owe": lambda g: g.s[AT_OWE] == 1,
+    "under_break": lambda g: g.discard_top() == BREAK and g.leading() != BREAK,
+    "under_break_turn": lambda g: (g.discard_top() == BREAK and g.leading() < COLOR
+                                   and g.phase() == P_TURN and not g.pending()
+                                   and g.run_color() < 0),
+    "red_stack": lambda g: g.pending() and g.color() == 0,
+    "run_not_red": lambda g: g.phase() == P_RUN and g.run_color() > 0,
+    "open_not_red": lambda g: g.run_open() and g.run_color() > 0,
+    "one_card": lambda g: (g.phase() == P_TURN and g.hand_size(g.current()) == 1
+                           and not g.tournament()),
+    "ten": lambda g: g.players == 10 and not g.tournament(),
+    "r1_leads": lambda g: g.leading() == 0 and g.discard_count() == 1,
+}
+
+
 def base(kind):
-    """Real saves of a few kinds, found once."""
+    """Real saves of a few kinds: the first state of play (in seed order)
+    of each kind, found in one pass."""
     if not BASES:
-        BASES.update({
-            "deal": find(lambda g: True),
-            "deal4": find(lambda g: g.players == 4 and not g.tournament()),
-            "tour": find(lambda g: g.tournament() and g.phase() == P_TURN and g.players == 4),
-            "turn": find(lambda g: g.phase() == P_TURN and g.draw_count() < 60 and g.players == 3),
-            "stack": find(lambda g: g.pending() >= 4),
-            "run": find(lambda g: g.phase() == P_RUN and g.s[AT_RUNN] >= 2),
-            "open": find(lambda g: g.run_open()),
-            "plus": find(lambda g: g.phase() == P_PLUS and g.hand_size(g.current()) > 1
-                         and not g.tournament()),
-            "king": find(lambda g: g.phase() == P_KING),
-            "plus3": find(lambda g: g.phase() == P_PLUS3 and g.players > 2),
-            "over": find(lambda g: g.over() and not g.tournament()),
-            "tour_over": find(lambda g: g.over() and g.tournament()),
-            "owe": find(lambda g: g.s[AT_OWE] == 1),
-            "under_break": find(lambda g: g.discard_top() == BREAK and g.leading() != BREAK),
-            "under_break_turn": find(lambda g: g.discard_top() == BREAK and g.leading() < COLOR
-                                     and g.phase() == P_TURN and not g.pending()
-                                     and g.run_color() < 0),
-            "red_stack": find(lambda g: g.pending() and g.color() == 0),
-            "run_not_red": find(lambda g: g.phase() == P_RUN and g.run_color() > 0),
-            "open_not_red": find(lambda g: g.run_open() and g.run_color() > 0),
-            "one_card": find(lambda g: g.phase() == P_TURN and g.hand_size(g.current()) == 1
-                             and not g.tournament()),
-            "ten": find(lambda g: g.players == 10 and not g.tournament()),
-        })
+        for g in states(range(1000)):
+            for k, pred in KINDS.items():
+                if k not in BASES and pred(g):
+                    BASES[k] = save.pack(g)
+            if len(BASES) == len(KINDS):
+                break
     return BASES[kind]
 
 
@@ -343,6 +344,21 @@ def test_each_whole_state_check_on_its_own(fast_crc):
     # an 11th seat on a table of 10
     assert not loads(edit(base("ten"), N=11))
     assert not loads(edit(base("ten"), N=0))
+
+
+def test_cards_that_are_not_the_deck_are_refused(fast_crc):
+    """Not a card type, or one card type for another: refused before any
+    state check. The base's discard pile is only its R1 (type 0), so a
+    blob laid out half would look valid: the card checks must refuse."""
+    blob = base("r1_leads")
+    assert loads(blob)
+    for v in (57, 58, 255):
+        bad = bytearray(blob)
+        bad[CARDS] = v  # seat 0's first card
+        assert save.unpack(Game(), seal(bad)) == save.S_INVALID, v
+    bad = bytearray(blob)
+    bad[CARDS] = 54 if bad[CARDS] != 54 else 53  # a third KING, or a third SUPERTAKI
+    assert save.unpack(Game(), seal(bad)) == save.S_INVALID
 
 
 def test_empty_hands_only_where_the_rules_leave_them(fast_crc):
