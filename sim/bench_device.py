@@ -41,7 +41,7 @@ BREAKDOWN = (
     "taki_core.finish", "taki_core.bots",
     "taki_ui.strings", "taki_ui.states", "taki_ui.widgets", "taki_ui.text", "taki_ui.cardart",
     "taki_ui.settings", "taki_ui.store", "taki_ui.persist", "taki_ui.players", "taki_ui.lights",
-    "taki_ui.notices", "taki_ui.hand", "taki_ui.table_screen", "taki_ui.turn",
+    "taki_ui.notices", "taki_ui.hand", "taki_ui.table_screen", "taki_ui.stage", "taki_ui.turn",
     "taki_ui.plus3_flow", "taki_ui.app",
     "taki_ui.setup_screen", "taki_ui.rename_screen", "taki_ui.pass_screen",
     "taki_ui.pause_screen", "taki_ui.over_screen", "taki_ui.resume_screen",

@@ -122,7 +122,7 @@ class Sim:
 
     def lines_shown(self):
         """(x, y, scale, text) of every visible text line, top to bottom."""
-        lines = {id(ln.tile): ln for ln in self.app.lines.lines}
+        lines = {id(ln.tile): ln for ln in self.app.stage.lines.lines}
         out = []
         _walk(self.display.root_group, 0, 0, 1, lines, out)
         out.sort(key=lambda e: (e[1], e[0]))

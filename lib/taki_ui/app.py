@@ -1,26 +1,21 @@
 """The game as a state machine of screens: the loop and the flow between them.
 
-One screen exists at a time: it is built when it is entered, from the app's
-pools (text lines, card slots), and let go when it is left. The modules of
-the screens other than the table are imported on entry and dropped on
-leaving too (their bytecode is heap as well). `step()` is one
-pass of the main loop: read a key, let timers run, refresh the display.
+One screen exists at a time (taki_ui.stage builds it when it is entered and
+lets it go when it is left). `step()` is one pass of the main loop: read a
+key, let timers run, refresh the display.
 The rules are the core's: what may be played comes from `legal_moves`, what
 happened from the event ring. Hands stay private: a hand is on screen only in
 S_TURN / S_COLOUR / S_BREAK, after its owner confirmed on the pass screen.
 A person's turn is taki_ui.turn's, the +3 answer taki_ui.plus3_flow's.
 """
 
-import sys
-
-import displayio
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from boards import K_A, K_B, K_START
 from micropython import const
 from taki_core.cards import NTYPES
 from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
-from taki_ui import cardart, lights, notices, persist, strings, text, widgets
+from taki_ui import lights, notices, persist, strings
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
 from taki_ui.settings import Settings
@@ -28,12 +23,11 @@ from taki_ui.states import (
     A_DONE, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK, S_COLOUR, S_OVER,
     S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
-from taki_ui.table_screen import SLOTS, TableScreen
+from taki_ui.stage import Stage
 from taki_ui.turn import Turns
 
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
-LINES = const(12)  # text lines in the pool: the most any screen shows
 
 
 class App(Turns, Plus3Flow):
@@ -53,18 +47,7 @@ class App(Turns, Plus3Flow):
         self.lights = lights.Lights(board, self.settings)
         self.next_seed = None  # tests and demos may fix the deal
         self.names = self.settings.names
-        # what every screen draws with, made once
-        self.lines = text.Pool(LINES)
-        sheet, missing = cardart.load_sheet()
-        self.slots = [cardart.new_slot(sheet) for _ in range(1 + SLOTS)]
-        self.background = widgets.box(0, 0, 160, 128, widgets.BG)[0]
-        self.root = None
-        # We refresh once per loop pass: no half-drawn screens.
-        self.display.auto_refresh = False
-
-        self.screen = None
-        self.table = None  # the screen, while it is the table
-        self._module = None  # the screen module imported for the screen shown
+        self.stage = Stage(self.display)
         self.state = S_SETUP
         self.viewer = -1  # the person whose hand may be shown without passing
         self.breaker = -1
@@ -77,7 +60,7 @@ class App(Turns, Plus3Flow):
         self.passing_for = 0
         self.pass_why = ""
         self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
-            strings.CARDS_MISSING if missing else "")
+            strings.CARDS_MISSING if self.stage.missing else "")
         if loaded == persist.L_GAME:
             self._enter(S_RESUME, "resume_screen", "ResumeScreen", self.game, self.names)
         else:
@@ -100,32 +83,18 @@ class App(Turns, Plus3Flow):
         """True while something will happen without a key (tests wait for it)."""
         return self.state == S_WATCH or self.notices.pending() or self.notice_on
 
+    @property
+    def screen(self):
+        return self.stage.screen
+
+    @property
+    def table(self):
+        """The table screen while it is shown, else None."""
+        return self.stage.table
+
     def _enter(self, state, module, cls, *args):
-        """Leave the screen shown (its objects go, and its module unless it
-        is `module`), then build and show taki_ui.<module>.<cls>(lines, *args);
-        module None: the table."""
-        old = self.screen
-        if old is not None:
-            if hasattr(old, "close"):
-                old.close()
-            self.lines.release()
-        self.screen = self.table = None
-        if self._module != module:
-            _drop(self._module)
-            self._module = module
-        if module is None:
-            self.screen = self.table = TableScreen(self.lines, self.slots)
-        else:
-            mod = __import__("taki_ui." + module, None, None, (cls,))
-            self.screen = getattr(mod, cls)(self.lines, *args)
-        # A new root group: the display then sends the whole frame once,
-        # where the old screen's and the new one's areas would overlap.
-        if self.root is not None:
-            self.root.remove(self.background)
-        self.root = displayio.Group()
-        self.root.append(self.background)
-        self.root.append(self.screen.group)
-        self.display.root_group = self.root
+        """Show screen taki_ui.<module>.<cls> (see Stage.show), in state."""
+        self.stage.show(module, cls, *args)
         self.state = state
 
     def _on_table(self, state):
@@ -346,11 +315,3 @@ class App(Turns, Plus3Flow):
             self.screen.notice(self.warning)
             self.warning = ""
 
-
-def _drop(module):
-    """Forget the screen module taki_ui.<module> (None: nothing to drop)."""
-    if module is not None:
-        sys.modules.pop("taki_ui." + module, None)
-        pkg = sys.modules["taki_ui"]
-        if hasattr(pkg, module):
-            delattr(pkg, module)
