@@ -154,7 +154,7 @@ def _valid(g):
     want = (S_PLUS2 if pend else 0, 0, S_PLUS, KING, PLUS3, 0)[ph]
     return ((lead >= COLOR or g.color() == COLOUR_OF[lead])  # R3.2
             and (not want or (want in (lead, SYMBOL_OF[lead]) and lp == top))
-            and pend // 2 <= 8 and pend % 2 == 0  # eight +2 cards
+            and pend >> 1 <= 8 and not pend & 1  # eight +2 cards, two each
             and (not pend or (ph == P_TURN and runc < 0))
             and (g.plus3_by() >= 0) == (ph == P_PLUS3)
             and (ph != P_PLUS3 or g.plus3_by() == g._next(cur, -1))

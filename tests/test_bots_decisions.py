@@ -44,3 +44,64 @@ def test_easy_plays_any_legal_move_from_its_own_generator():
     seen = {b.choose(g, 0, EASY) for _ in range(60)}
     assert {c("R3"), c("R4"), c("R5"), c("R6"), M_DRAW} <= seen
     assert {M_COLOR + k for k in range(4)} <= seen
+
+
+# --------------------------------------------- what a run is worth (_run)
+
+def test_a_run_that_empties_the_hand_with_supertaki_or_color_is_a_win():
+    # RTAKI R5 SUPERTAKI: the red run takes the SUPERTAKI too and empties
+    # the hand; valued as a plain run, the SUPERTAKI's own run would score more
+    g = table(["RTAKI R5 SUPERTAKI", "B1 B3 B4"], "R8")
+    assert decide(g, NORMAL) & 0x7F == c("RTAKI")
+    g = table(["RTAKI R5 COLOR SUPERTAKI", "B1 B3 B4"], "R8")
+    assert decide(g, NORMAL) & 0x7F == c("RTAKI")
+
+
+def test_a_run_is_worth_its_own_colours_best_action_only():
+    # the next player holds one card: a +3 (40) beats a green run of three
+    # (30); the red STOP (worth 20 now) is not the green run's last card
+    g = table(["GTAKI G5 G6 RSTOP +3", "B1", "Y1 Y3 Y4"], "G9")
+    assert decide(g, NORMAL) == c("+3")
+    # ... nor the yellow DIR a red run's (R at the start of the types)
+    g = table(["RTAKI R5 R6 YDIR +3", "B1", "Y1 Y3 Y4"], "R9")
+    assert decide(g, NORMAL) == c("+3")
+
+
+# ------------------------------------------------ the KING's free card
+
+def test_the_free_card_after_a_king_is_scored_with_its_action():
+    # next player near the end: KING then G+2 (a +2 against them) beats R3
+    g = table(["KING G+2 R3 Y4", "B1", "Y1 Y3 Y4"], "R9")
+    assert decide(g, NORMAL) == c("KING")
+
+
+@pytest.mark.parametrize("hand", ["KING +3 R3 G5 B4", "KING +3 R3"])
+def test_scoring_the_king_leaves_the_hand_size_as_it_was(hand):
+    # hard holds its +3 while a Breaker is unseen; a hand size left wrong
+    # after scoring the KING would make the +3 look like a last card
+    g = table([hand, "B1 B3 B4", "G1 G3 G4"], "R9")
+    assert decide(g, HARD) == c("R3")
+
+
+# ------------------------------------------------- inside a run (_run_move)
+
+@pytest.mark.parametrize("last, move", [("COLOR", M_COLOR), ("SUPERTAKI", c("SUPERTAKI"))])
+def test_inside_a_run_the_last_wild_card_is_played_not_closed_on(last, move):
+    g = table(["R5 " + last, "B1 B3 B4"], "R8 RTAKI R4", run=0, run_open=False)
+    assert g.apply(c("R5") | 0x80) == 0
+    assert decide(g, NORMAL) & 0x7F == move
+    assert g.apply(decide(g, NORMAL)) == 0 and g.over() and g.winner() == 0
+
+
+def test_a_yellow_run_ends_on_a_color_naming_yellow():
+    g = table(["COLOR", "B1 B3 B4"], "Y8 YTAKI Y4", run=3, run_open=False)
+    assert decide(g, NORMAL) == M_COLOR + 3
+
+
+def test_normal_scores_a_king_on_a_king_as_one_free_card():
+    # KING KING R5 empties the hand this turn; normal does not look that
+    # deep (a second KING is worth its free card) and sheds R5, keeping
+    # two sure last cards; hard's finishing search plays the KINGs
+    g = table(["KING KING R5", "B1 B3 B4"], "R9")
+    assert decide(g, NORMAL) == c("R5")
+    assert decide(g, HARD) == c("KING")
