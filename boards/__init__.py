@@ -2,7 +2,7 @@
 
 Every board module offers the same small interface (see pybadge.Board):
 `display`, `pixels`, `key()` -> one logical key press or -1, `tone(notes)`,
-`tick()` and `nvm`. Logical keys are numbered as the PyBadge's shift
+`tick()`, `nvm` and `battery_mv()`. Logical keys are numbered as the PyBadge's shift
 register numbers its buttons, so that board needs no translation.
 """
 

@@ -1,5 +1,6 @@
 """Adafruit PyBadge / PyBadge LC: 8 buttons on a shift register."""
 
+import analogio
 import board
 import keypad
 import microcontroller
@@ -24,6 +25,8 @@ class Board:
         self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=True)
         self._tone = Tone()
         self.nvm = microcontroller.nvm
+        # A6 reads half the LiPo's voltage (the PyGamer has the same divider)
+        self._battery = analogio.AnalogIn(board.A6)
 
     def key(self):
         """The next key press (a logical key number), or -1."""
@@ -37,6 +40,10 @@ class Board:
             if ev.pressed:
                 return ev.key_number
         return -1
+
+    def battery_mv(self):
+        """The battery's voltage in millivolts (on USB power: the charger's)."""
+        return self._battery.value * 6600 >> 16  # 2 x 3.3 V over 16 bits
 
     def tone(self, tune):
         self._tone.play(tune)

@@ -15,13 +15,14 @@ from micropython import const
 from taki_core.cards import NTYPES
 from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
-from taki_ui import lights, notices, persist, strings
+from taki_ui import lights, notices, persist, stage, strings
+from taki_ui.battery import Battery
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
 from taki_ui.settings import Settings
 from taki_ui.states import (
-    A_DONE, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK, S_COLOUR, S_OVER,
-    S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN, S_WATCH,
+    A_CHANGED, A_DONE, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK,
+    S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
 from taki_ui.stage import Stage
 from taki_ui.turn import Turns
@@ -48,6 +49,10 @@ class App(Turns, Plus3Flow):
         self.next_seed = None  # tests and demos may fix the deal
         self.names = self.settings.names
         self.stage = Stage(self.display)
+        self.battery = Battery(board)
+        self.saving = False  # the saving mark is up: the write comes at the next loop pass
+        self.last_key = ticks_ms()
+        self._milestone = False
         self.state = S_SETUP
         self.viewer = -1  # the person whose hand may be shown without passing
         self.breaker = -1
@@ -61,6 +66,9 @@ class App(Turns, Plus3Flow):
         self.pass_why = ""
         self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
             strings.CARDS_MISSING if self.stage.missing else "")
+        if loaded == persist.L_BAD:  # cleared at once: never offered again
+            self.saves.changed(settings=True)
+            self._save_now()
         if loaded == persist.L_GAME:
             self._enter(S_RESUME, "resume_screen", "ResumeScreen", self.game, self.names)
         else:
@@ -72,8 +80,11 @@ class App(Turns, Plus3Flow):
             self.step()
 
     def step(self):
+        if self.saving:
+            self._write()
         k = self.board.key()
         if k >= 0:
+            self.last_key = ticks_ms()
             self._key(k)
         self._tick()
         self.board.tick()
@@ -81,7 +92,8 @@ class App(Turns, Plus3Flow):
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
-        return self.state == S_WATCH or self.notices.pending() or self.notice_on
+        return (self.state == S_WATCH or self.saving or self.notices.pending()
+                or self.notice_on)
 
     @property
     def screen(self):
@@ -112,12 +124,17 @@ class App(Turns, Plus3Flow):
         if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME):
             self.resume = st
             self._enter(S_PAUSE, "pause_screen", "PauseScreen", self.settings.sound)
+            self._save_now()  # the player may be about to switch off
+            if not self.saving:
+                self.screen.saved()  # nothing new to write: it is saved
         elif st == S_SETUP:
             act = self.screen.key(k)
             if act == A_START:
-                self.new_game()  # saves the setup too
-            elif act == A_SOUND:
-                self.lights.silence()
+                self.new_game()
+            elif act == A_SOUND or act == A_CHANGED:
+                self.saves.changed(settings=True)
+                if act == A_SOUND:
+                    self.lights.silence()
             elif act == A_RENAME:
                 s = self.screen.seat()
                 self.setup_row = self.screen.row
@@ -126,6 +143,8 @@ class App(Turns, Plus3Flow):
             act = self.screen.key(k)
             if act == A_DONE:
                 self.names[self.screen.seat] = self.screen.result()
+                self.saves.changed(settings=True)
+                self._save_now()  # a new name is worth a write at once
             if act != A_NONE:
                 self._to_setup(self.setup_row)
         elif st == S_PASS:
@@ -156,13 +175,16 @@ class App(Turns, Plus3Flow):
             act = self.screen.key(k)
             if act == A_SOUND:
                 self.settings.sound = not self.settings.sound
-                self.saves.save(True)
+                self.saves.changed(settings=True)
                 self.lights.silence()
-                self.screen.show(self.settings.sound)
-            elif act == A_SETUP:
-                self._to_setup()
-            elif act == A_RESUME:
-                self._back()
+                self.screen.show(self.settings.sound)  # no longer "Saved"
+            elif act == A_SETUP or act == A_RESUME:
+                if self.saves.settings_changed:
+                    self._save_now()  # the sound switched in the menu
+                if act == A_SETUP:
+                    self._to_setup()
+                else:
+                    self._back()
         elif st == S_RESUME:
             if k == K_A:
                 self._begin()
@@ -193,11 +215,15 @@ class App(Turns, Plus3Flow):
         self.game.reset(st.players, seed, first=st.first, tournament=st.tournament)
         self.cpu.seed(seed + 1)
         self._begin()
-        self.saves.save(True)
+        changed = self.saves.settings_changed
+        self.saves.changed()  # a new deal to save
+        if changed:
+            self._save_now()  # leaving setup with changes: keep them at once
 
     def _begin(self):
         """Play on from the game as it is (a new deal or a restored one)."""
         self.saves.mark()
+        self.saves.in_game = True
         self.notices.reset(self.game)
         self.viewer = -1
         self.p3_asked = False
@@ -213,8 +239,9 @@ class App(Turns, Plus3Flow):
 
     def _after_move(self):
         g = self.game
-        if self.saves.turn_done():
-            self.saves.save(True)  # a flat battery now loses nothing
+        self.saves.changed()
+        if self.saves.milestone():
+            self._milestone = True
         quiet = self.viewer if self.state in (S_TURN, S_COLOUR, S_BREAK) else -1
         self.notices.feed(g, self.names, quiet)
         self._sounds()
@@ -243,7 +270,37 @@ class App(Turns, Plus3Flow):
         t.show_keys(strings.KEYS_WAIT)
         self.lights.colour(g.color())
 
+    # --- saving -----------------------------------------------------------------
+    def _save_now(self):
+        """Write what changed (if anything did): the mark goes up at this
+        loop pass's refresh, the write comes at the next (it blocks)."""
+        if self.saves.pending() and not self.saving:
+            self.saving = True
+            self.stage.mark(stage.MARK_SAVE)
+            self.lights.saving(True)
+
+    def _write(self):
+        self.saving = False
+        self.saves.save()
+        self.stage.mark(stage.MARK_LOW if self.battery.low else stage.MARK_NONE)
+        self.lights.saving(False)
+        if self.state == S_PAUSE:
+            self.screen.saved()
+
+    def _waiting(self):
+        """Whether nothing happens until a person presses a key."""
+        return self.state != S_WATCH and self.state != S_PAUSE and not self.busy()
+
+    def _save_tick(self):
+        if self.battery.check():
+            self.stage.mark(stage.MARK_LOW)
+            self._save_now()
+        elif self.saves.due(self._waiting(), self.last_key, self._milestone):
+            self._save_now()
+        self._milestone = False
+
     def _tick(self):
+        self._save_tick()
         now = ticks_ms()
         if self.notice_on and ticks_diff(now, self.notice_until) >= 0:
             self._notice(self.notices.pop() if self.notices.pending() else "")
@@ -256,6 +313,7 @@ class App(Turns, Plus3Flow):
         g = self.game
         cur = g.current()
         if g.over():
+            self.saves.in_game = False  # the next write holds no game to resume
             self._enter(S_OVER, "over_screen", "OverScreen", g, self.names)
         elif g.phase() == P_PLUS3:
             self._plus3()
@@ -309,6 +367,9 @@ class App(Turns, Plus3Flow):
             self.lights.tune(lights.PENALTY)
 
     def _to_setup(self, row=0):
+        if self.saves.in_game:
+            self.saves.in_game = False  # the game is left: nothing to resume
+            self.saves.changed()
         self.lights.colour(-1)
         self._enter(S_SETUP, "setup_screen", "SetupScreen", self.settings, row)
         if self.warning:

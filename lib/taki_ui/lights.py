@@ -2,6 +2,8 @@
 
 from taki_ui.cardart import COLOURS
 
+SAVING = 0xFFFFFF
+
 TURN = ((660, 70), (0, 30), (880, 90))
 PENALTY = ((330, 120), (220, 220))
 WIN = ((523, 110), (659, 110), (784, 110), (1047, 300))
@@ -21,6 +23,17 @@ class Lights:
             return
         self._colour = c
         self.board.pixels.fill(COLOURS[c] if c >= 0 else 0)
+
+    def saving(self, on):
+        """While a save is written: the pixels at both ends white, the middle
+        one dark (a pattern no game colour makes); then the colour again."""
+        px = self.board.pixels
+        c = COLOURS[self._colour] if self._colour >= 0 else 0
+        if on:
+            px.fill(0)
+            px[0] = px[4] = SAVING
+        else:
+            px.fill(c)
 
     def tune(self, notes):
         if self.settings.sound:

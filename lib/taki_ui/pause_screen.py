@@ -22,12 +22,22 @@ class PauseScreen:
         self.sound = lines.take(g, 20, _Y0 + _ROW_H, widgets.FG)
         lines.take(g, 20, _Y0 + 2 * _ROW_H, widgets.FG, text=strings.NEW_GAME)
         self.marker = lines.take(g, 8, _Y0, widgets.HILITE, text=">")
+        self.said = (lines.take(g, 2, 92, widgets.HILITE), lines.take(g, 2, 104, widgets.HILITE))
         lines.take(g, 2, 116, widgets.DIM, text=strings.PAUSE_KEYS)
         self.row = 0
         self.show(sound)
 
     def show(self, sound):
+        """The sound row; a change since the save takes "Saved" away."""
         self.sound.set(strings.SOUND + ": " + (strings.ON if sound else strings.OFF))
+        self.said[0].set("")
+        self.said[1].set("")
+
+    def saved(self):
+        """Everything is in flash: say so (the sentence over two lines)."""
+        first, rest = widgets.split(strings.SAVED, 26)
+        self.said[0].set(first)
+        self.said[1].set(rest)
 
     def key(self, k):
         if k == K_UP:

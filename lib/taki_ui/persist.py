@@ -1,21 +1,35 @@
 """The app's saves: settings, names and the game in progress, kept in the
-board's nvm (a file in the simulator) through taki_ui.store's two slots.
+board's nvm (through taki_ui.store's two slots), and when to write them.
 
-The app saves after every completed turn (the core wrote EV_TURN, or the
-game ended), on a new deal and when the sound is switched in the pause
-menu; setup changes are saved with the new deal they start. On start
-`load()` says whether there is a game to offer ("Resume game?").
+Every write erases and rewrites the SAMD51's whole 8 KB nvm block, which is
+rated for 10,000 erases. So the latest state lives in RAM and goes to flash
+only when it matters (the README's "Saved games and settings" gives the
+numbers and why):
 
-Payload (PAYLOAD bytes, this layout is store.FORMAT 1):
+- at most one automatic write per PERIOD_MS (10 minutes): when a change has
+  waited PERIOD_MS (so a power cut loses at most that much play), or, once
+  PERIOD_MS has passed since the last write, as soon as the device waits for
+  a person who has pressed nothing for IDLE_MS (it was put down), or at a
+  milestone (the game's end, a tournament stage); changed settings go as
+  soon as the device is put down, whenever the last write was;
+- at once, when the player asks for it in effect: the pause menu opens, a
+  new name is kept, a game starts with changed settings, the battery runs
+  low, a save that cannot be used is cleared.
+Nothing is written when nothing changed since the last write.
+
+On start `load()` says whether there is a game to offer ("Resume game?").
+
+Payload (PAYLOAD bytes, store.FORMAT 2):
     0    settings (settings.PACKED_SIZE bytes: counts, kinds, names)
     114  1 if a game is in progress, else 0
     115  the computer players' PRNG state (4 bytes, big-endian)
     119  the core's packed game (taki_core.save, BLOB_SIZE bytes)
 """
 
+from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 from taki_core import rng, save
-from taki_core.game import EV_BLOCKED, EV_CAP, EV_TURN, EV_WIN
+from taki_core.game import EV_BLOCKED, EV_CAP, EV_STAGE, EV_WIN
 
 from taki_ui import settings as settings_mod
 from taki_ui.store import R_BAD, R_OK, Store
@@ -25,11 +39,14 @@ _CPU = const(115)
 _GAME = const(119)
 PAYLOAD = const(283)  # _GAME + save.BLOB_SIZE
 
+PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
+IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down
+
 # load() results
 L_NONE = const(0)  # nothing saved: defaults
 L_SETTINGS = const(1)  # settings and names restored, no game in progress
 L_GAME = const(2)  # ... and a game to resume
-L_BAD = const(3)  # a save was there but could not be used: ignored
+L_BAD = const(3)  # a save was there but could not be used: to be cleared
 
 
 def _accept(body):
@@ -43,7 +60,11 @@ class Saves:
         self.game = game
         self.cpu = cpu
         self.buf = bytearray(PAYLOAD)
-        self.ev_seen = 0  # game events looked at by turn_done()
+        self.in_game = False  # a game is being played (saved with the settings)
+        self.since = -1  # ticks of the first change not yet written; -1: none
+        self.settings_changed = False  # ... and whether the settings changed
+        self.last = ticks_add(ticks_ms(), -PERIOD_MS)  # ticks of the last write
+        self.ev_seen = 0  # game events looked at by milestone()
         self.writes = 0  # nvm writes made (tests, wear figures)
 
     def load(self):
@@ -57,42 +78,78 @@ class Saves:
             return L_SETTINGS
         # unpack checks the blob whole (checksum, the deck, every field) and
         # leaves the game untouched when it refuses it
-        if save.unpack(self.game, bytes(body[_GAME:PAYLOAD])) != save.S_OK:
+        g = self.game
+        if save.unpack(g, bytes(body[_GAME:PAYLOAD])) != save.S_OK:
             return L_BAD
-        if self.game.over():
+        if g.players != self.settings.players or g.tournament() != self.settings.tournament:
+            return L_BAD  # a game the saved setup did not start: not ours
+        if g.over():
             return L_SETTINGS
         x = (body[_CPU] << 24) | (body[_CPU + 1] << 16) | (body[_CPU + 2] << 8) | body[_CPU + 3]
         if 1 <= x < rng.P:
             self.cpu.x = x
         self.mark()
+        self.in_game = True
         return L_GAME
 
+    # --- what changed ------------------------------------------------------------
+    def changed(self, settings=False):
+        """Something to save: the game moved on, or (settings=True) the
+        settings or names changed."""
+        if self.since < 0:
+            self.since = ticks_ms()
+        if settings:
+            self.settings_changed = True
+
+    def pending(self):
+        return self.since >= 0
+
+    def holds_game(self):
+        """Whether the newest write holds a game in progress."""
+        return self.store.payload[_HAS_GAME] == 1
+
     def mark(self):
-        """The game's events so far are not a completed turn (a new deal,
-        a restored game)."""
+        """The game's events so far are seen (a new deal, a restored game)."""
         self.ev_seen = self.game.ev_total
 
-    def turn_done(self):
-        """Whether a turn ended (or the game did) since the last call."""
+    def milestone(self):
+        """Whether the game ended or a tournament stage passed since the last call."""
         g = self.game
         total = g.ev_total
-        done = total - self.ev_seen > EV_CAP  # the ring wrapped: surely
         k = max(self.ev_seen, total - EV_CAP)
-        while k < total and not done:
+        seen = False
+        while k < total and not seen:
             code = g.event(k, 0)
-            done = code == EV_TURN or code == EV_WIN or code == EV_BLOCKED
+            seen = code == EV_STAGE or code == EV_WIN or code == EV_BLOCKED
             k += 1
         self.ev_seen = total
-        return done
+        return seen
 
-    def save(self, in_game):
-        """Write settings, names and (if in_game and not over) the game."""
+    def due(self, waiting, last_key, milestone):
+        """Whether an automatic write is due now. waiting: the app waits for
+        a person; last_key: ticks of the last key; milestone: see above."""
+        if self.since < 0:
+            return False
+        now = ticks_ms()
+        if ticks_diff(now, self.since) >= PERIOD_MS:
+            return True
+        idle = waiting and ticks_diff(now, last_key) >= IDLE_MS
+        if idle and self.settings_changed:
+            return True  # setup changes, then the device was put down: keep them
+        if ticks_diff(now, self.last) < PERIOD_MS:
+            return False
+        return milestone or idle
+
+    # --- writing -------------------------------------------------------------------
+    def save(self):
+        """Write settings, names and (while a game is in progress) the game,
+        unless the newest record holds exactly that already."""
         buf = self.buf
         g = self.game
         self.settings.pack_into(buf)
         for i in range(_HAS_GAME, PAYLOAD):
             buf[i] = 0
-        if in_game and not g.over():
+        if self.in_game and not g.over():
             buf[_HAS_GAME] = 1
             x = self.cpu.x
             buf[_CPU] = x >> 24
@@ -100,7 +157,11 @@ class Saves:
             buf[_CPU + 2] = (x >> 8) & 0xFF
             buf[_CPU + 3] = x & 0xFF
             buf[_GAME:PAYLOAD] = save.pack(g)
+        self.since = -1
+        self.settings_changed = False
         if buf == self.store.payload:
-            return  # the same as the newest record: spare the flash
+            return False  # the same as the newest record: spare the flash
+        self.last = ticks_ms()
         if self.store.write(buf):
             self.writes += 1
+        return True

@@ -6,7 +6,7 @@ from micropython import const
 
 from taki_ui import strings, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
-from taki_ui.states import A_NONE, A_RENAME, A_SOUND, A_START
+from taki_ui.states import A_CHANGED, A_NONE, A_RENAME, A_SOUND, A_START
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
@@ -97,7 +97,9 @@ class SetupScreen:
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
-        return A_NONE
+        else:
+            return A_NONE
+        return A_CHANGED
 
     def key(self, k):
         """Handle one logical key; return what the app should do."""

@@ -5,11 +5,13 @@ lines, the card slots), and let go when another is shown. The modules of the
 screens other than the table are imported when their screen is shown and
 forgotten when it goes (their bytecode is heap too). Each screen gets a new
 root group, so the display sends the new frame once instead of the old
-screen's areas and the new one's.
+screen's areas and the new one's. Above every screen, a small mark in the
+top right corner: a save being written, or a low battery.
 """
 
 import sys
 
+import bitmaptools
 import displayio
 from micropython import const
 
@@ -17,6 +19,11 @@ from taki_ui import cardart, text, widgets
 from taki_ui.table_screen import SLOTS, TableScreen
 
 LINES = const(12)  # text lines in the pool: the most any screen shows
+MARK_NONE = const(-1)
+MARK_SAVE = const(0)  # a floppy disk: do not switch off
+MARK_LOW = const(1)  # a battery with one red bar
+_MW = const(12)
+_MH = const(10)
 
 
 class Stage:
@@ -30,7 +37,16 @@ class Stage:
         self.screen = None
         self.table = None  # the screen, while it is the table
         self._module = None  # the screen module imported for the screen shown
+        self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
+
+    def mark(self, kind):
+        """Show MARK_SAVE or MARK_LOW in the corner, or MARK_NONE."""
+        if kind == MARK_NONE:
+            self.marks.hidden = True
+        else:
+            self.marks[0] = kind
+            self.marks.hidden = False
 
     def show(self, module, cls, *args):
         """Let the screen shown go, then build and show
@@ -51,11 +67,34 @@ class Stage:
             self.screen = getattr(mod, cls)(self.lines, *args)
         if self.root is not None:
             self.root.remove(self.background)
+            self.root.remove(self.marks)
         self.root = displayio.Group()
         self.root.append(self.background)
         self.root.append(self.screen.group)
+        self.root.append(self.marks)
         self.display.root_group = self.root
         return self.screen
+
+
+def _marks():
+    """The two marks, drawn once into a 2-tile bitmap: (BAR, white, red)."""
+    bm = displayio.Bitmap(2 * _MW, _MH, 4)
+    fill = bitmaptools.fill_region
+    fill(bm, 1, 0, 11, 10, 1)  # a floppy disk: the body,
+    fill(bm, 3, 0, 8, 3, 0)  # the shutter
+    fill(bm, 3, 6, 9, 10, 0)  # and the label
+    fill(bm, 12, 2, 23, 8, 1)  # a battery: the case,
+    fill(bm, 13, 3, 22, 7, 0)  # hollow,
+    fill(bm, 23, 4, 24, 6, 1)  # its cap,
+    fill(bm, 14, 4, 16, 6, 2)  # one red bar left
+    pal = displayio.Palette(3)
+    pal[0] = widgets.BAR
+    pal[1] = widgets.FG
+    pal[2] = 0xFF2020
+    tg = displayio.TileGrid(bm, pixel_shader=pal, tile_width=_MW, tile_height=_MH,
+                            x=160 - _MW, y=0)
+    tg.hidden = True
+    return tg
 
 
 def _drop(module):

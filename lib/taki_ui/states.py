@@ -25,3 +25,4 @@ A_RESUME = const(6)  # pause: back to the game
 A_SETUP = const(7)  # pause: back to setup
 A_ANSWER = const(8)  # +3 prompt: the next player answers
 A_BREAK = const(9)  # +3 prompt: the chosen person breaks it
+A_CHANGED = const(10)  # setup: a setting changed

@@ -8,36 +8,40 @@ A record (one per slot):
     3  seq (3 bytes, BE)  save counter; the newer valid slot wins
     6  length (2, BE)     payload length
     8  payload
-    .  CRC-16 of everything before it (2 bytes)
+    .  check (2 bytes): CRC-16/T10-DIF of everything before it
     .  seq again (3 bytes, BE): the commit mark
 
-A save goes to the slot NOT holding the newest record, in one write. The
-record is written front to back, so until its very last byte lands the
-commit mark still holds the slot's old sequence number (its low byte always
-differs: a slot's seq moves on by 2 per rewrite); such a slot is refused
-whatever its checksum says, and the other slot, untouched, is the latest.
-The checksum catches everything else (flipped bits, another program's data).
+A save goes to the slot NOT holding the newest record. A record whose write
+stopped short fails its check, or its commit mark still holds the slot's
+old sequence number (its low byte always differs: a slot's seq moves on by
+2 per rewrite); either way it is refused, and the other slot is the latest.
+The check catches everything else (flipped bits, another program's data).
+It is not the core blob's CRC-16/CCITT: a record ending in a blob that ends
+in that CRC would then check the same whatever blob it held.
 
 The sequence number is 24-bit with wrap-around comparison, so it stays a
 small int on CircuitPython (no long-int allocation) and never runs out.
 
-Caveat (SAMD51, as far as ASF4's flash_write shows): CircuitPython rewrites
-the whole 8 KB nvm erase block for any write (read it, erase it, program it
-back page by page). A cut after the first 512-byte page is back holds the
-byte-torn case above; a cut in the few milliseconds of the erase itself can
-lose both slots. Then load() finds nothing valid: the app starts with the
-defaults and a notice, never a crash.
+On the SAMD51 every write, however small, erases the whole 8 KB nvm block
+and programs it back page by page from the first (ASF4's flash_write;
+sim/device/_simhw.py models it). The slots are the block's first two
+pages, so a power cut after the erase and the first page loses nothing: the
+slot in page 0 is back (the new save or the previous one), and page 1 holds
+the other. A cut during the erase or the first page's programming loses
+both slots: load() then finds nothing valid, and the app starts with the
+defaults and a notice, never a crash. No other flash the game could write
+survives on these boards (CIRCUITPY is the computer's drive), so the
+settings cannot be kept out of that window.
 
 Allocates only in read() (one slot's worth) and in write() (the record
 buffer is made once per Store and reused).
 """
 
 from micropython import const
-from taki_core.save import checksum  # CRC-16, shared with the core's blob
 
 M0 = const(0x54)  # "T"
 M1 = const(0x53)  # "S"
-FORMAT = const(1)
+FORMAT = const(2)
 HEAD = const(8)
 TAIL = const(5)  # checksum + commit mark
 SLOT_SIZE = const(512)  # one SAMD51 flash page per slot
@@ -50,6 +54,17 @@ R_EMPTY = const(0)  # erased or zeroed: nothing was ever saved
 R_OK = const(1)
 R_BAD = const(2)  # something is there, but no slot is valid
 R_NO_NVM = const(3)  # this board has no (or too small an) nvm
+
+
+def check(data, n):
+    """CRC-16/T10-DIF (polynomial 0x8BB7, init 0) of data[:n]."""
+    crc = 0
+    for i in range(n):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x8BB7) if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
 
 
 def newer(a, b):
@@ -75,7 +90,7 @@ def parse(rec, size):
     if n != size or HEAD + n + TAIL > len(rec):
         return None
     end = HEAD + n
-    if checksum(rec, end) != (rec[end] << 8) | rec[end + 1]:
+    if check(rec, end) != (rec[end] << 8) | rec[end + 1]:
         return None
     seq = _seq_at(rec, 3)
     if _seq_at(rec, end + 2) != seq:
@@ -163,7 +178,7 @@ class Store:
         rec[7] = n & 0xFF
         rec[HEAD:HEAD + n] = payload
         end = HEAD + n
-        c = checksum(rec, end)
+        c = check(rec, end)
         rec[end] = c >> 8
         rec[end + 1] = c & 0xFF
         _put_seq(rec, end + 2, seq)

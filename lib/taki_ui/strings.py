@@ -104,6 +104,7 @@ PAUSED = "Paused"
 RESUME = "Resume"
 NEW_GAME = "Back to setup"
 PAUSE_KEYS = "^v choose  A ok"
+SAVED = "Saved. You can switch off now."
 
 # game over
 GAME_OVER = "Game over"

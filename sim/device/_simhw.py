@@ -29,6 +29,7 @@ display = None
 keypads = []  # live ShiftRegisterKeys stand-ins
 joystick = [JOY_CENTRE, JOY_CENTRE]  # x, y values the AnalogIn stand-ins read
 pixels = []  # live NeoPixel stand-ins
+battery_mv = [4000]  # the LiPo's voltage (A6 reads half of it); tests lower it
 sounds = []  # (frequency, sample_rate) of each play, for the tests
 NVM_SIZE = 8192  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51 (PyBadge, PyGamer)
 
@@ -37,31 +38,47 @@ class PowerCut(Exception):
     """Raised by a write that `Nvm.cut_after` cut short (tests)."""
 
 
+PAGE = 512  # SAMD51 NVM page
+UNIT = 16  # a quad-word: the smallest unit the SAMD51 programs
+STEPS = 1 + NVM_SIZE // UNIT  # of one write: the erase, then every unit of every page
+
+
 class Nvm(bytearray):
-    """microcontroller.nvm: a bytearray that can live in a file and can have
-    a write cut short, as a flat battery would."""
+    """microcontroller.nvm on a SAMD51, as CircuitPython 10 writes it: any
+    write, however small, reads the whole 8 KB block, changes the bytes in
+    RAM, erases the block (every byte 0xFF) and programs it back page by page
+    from the first, 16 bytes at a time (ASF4's flash_write). A power cut can
+    land after any of those STEPS: `cut_after = k` lets the next write do its
+    first k steps (k = 0: none; k = 1: the erase only; k = 1 + n: the erase and
+    the first n units), then raises PowerCut. It can live in a file too."""
 
     path = None  # when set, every write is written through to this file
-    cut_after = -1  # >= 0: the next write stores this many bytes, then PowerCut
-    writes = 0
+    cut_after = -1  # >= 0: the next write stops after this many steps (PowerCut)
+    writes = 0  # writes that started (each an erase of the whole block)
+    log = None  # a list: each write's virtual time (ms) is appended (benchmarks)
 
     def __setitem__(self, i, v):
         if not isinstance(i, slice):
             i = slice(i, i + 1)
             v = bytes((v,))
-        start, stop, _ = i.indices(len(self))
-        if stop - start != len(v):
+        start, stop, step = i.indices(len(self))
+        if step != 1 or stop - start != len(v):
             raise ValueError("nvm slices keep their length")  # as CircuitPython
         self.writes += 1
+        if self.log is not None:
+            self.log.append(_now)
+        block = bytearray(self)  # read the block, change it in RAM
+        block[start:stop] = v
         cut = self.cut_after
-        if cut >= 0:
-            self.cut_after = -1
-            n = min(cut, len(v))
-            bytearray.__setitem__(self, slice(start, start + n), v[:n])
-            self._flush()
-            raise PowerCut("power cut after %d of %d bytes" % (n, len(v)))
-        bytearray.__setitem__(self, i, v)
+        self.cut_after = -1
+        steps = STEPS if cut < 0 else min(cut, STEPS)
+        if steps >= 1:
+            bytearray.__setitem__(self, slice(0, NVM_SIZE), b"\xff" * NVM_SIZE)  # the erase
+            n = (steps - 1) * UNIT  # units programmed, in order from the start
+            bytearray.__setitem__(self, slice(0, n), block[:n])
         self._flush()
+        if cut >= 0:
+            raise PowerCut("power cut after %d of %d steps of a write" % (steps, STEPS))
 
     def _flush(self):
         if self.path is not None:
@@ -170,6 +187,9 @@ def reset():
     _now = 0
     nvm.path = None
     nvm.cut_after = -1
+    nvm.writes = 0
+    nvm.log = None
+    battery_mv[0] = 4000
     bytearray.__setitem__(nvm, slice(0, NVM_SIZE), b"\xff" * NVM_SIZE)  # erased flash
 
 
