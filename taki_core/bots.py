@@ -416,8 +416,7 @@ class Bots:
                 return SUPERTAKI
             if hand[COLOR]:
                 return M_COLOR + c
-        if k:
-            pick = -1
+        if k:  # (a card of colour c is held: the loop below sets pick)
             low = 30000
             for sym in range(13):
                 if hand[base + sym]:

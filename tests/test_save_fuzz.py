@@ -344,6 +344,14 @@ def test_each_whole_state_check_on_its_own(fast_crc):
     # an 11th seat on a table of 10
     assert not loads(edit(base("ten"), N=11))
     assert not loads(edit(base("ten"), N=0))
+    # ... also where a blob left half laid out would pass: R1 alone leads
+    # (an empty discard pile reads as R1s) and the 11th seat's size byte is
+    # the first hand count, 0
+    g = Game()
+    seed = next(s for s in range(1000) if g.reset(10, s) or g.leading() == 0)
+    assert seed and g.discard_count() == 1
+    blob = save.pack(g)
+    assert loads(blob) and not loads(edit(blob, N=11))
 
 
 def test_cards_that_are_not_the_deck_are_refused(fast_crc):
