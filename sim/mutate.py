@@ -121,14 +121,23 @@ def main(argv=None):
 
 # ------------------------------------------------------------ pytest plugin
 
+FIRST = ("tests/test_core_known.py", "tests/test_core_codes.py", "tests/test_bots_decisions.py")
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Fastest tests first (durations from mutmut's last stats run)."""
+    """The known-answer tests first (they pin whole games: most mutants die
+    there), then the fastest first (durations from mutmut's stats run)."""
     path = os.path.join(os.getcwd(), "mutmut-stats.json")
     if not os.path.exists(path):
         return
     with open(path) as f:
         dur = json.load(f).get("duration_by_test", {})
-    items.sort(key=lambda item: dur.get(item.nodeid, dur.get("mutants/" + item.nodeid, 1e9)))
+
+    def key(item):
+        d = dur.get(item.nodeid, dur.get("mutants/" + item.nodeid, 1e9))
+        return (not item.nodeid.startswith(FIRST), d)
+
+    items.sort(key=key)
 
 
 if __name__ == "__main__":
