@@ -29,3 +29,4 @@ bench: setup
 	$(PY) -m sim.bench ui
 	$(PY) -m sim.bench bots --games 2000
 	$(PY) -m sim.bench device
+	$(PY) -m sim.bench saves

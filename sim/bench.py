@@ -5,16 +5,17 @@
     python -m sim.bench bots [--games N]   bot win rates and MicroPython fuel per decision
     python -m sim.bench device [--py]   heap, pystack, allocation of the whole game under
                                         CircuitPython 10's own VM
+    python -m sim.bench saves           flash writes an hour, what a power cut can lose
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``, ``device: ...``). Tests check behaviour; these
-report speed and size.
+``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``). Tests check
+behaviour; these report speed and size.
 """
 
 import sys
 
 SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
-          "device": "sim.bench_device"}
+          "device": "sim.bench_device", "saves": "sim.bench_saves"}
 
 
 def main(argv=None):

@@ -334,7 +334,7 @@ def test_setup_and_names_survive_a_power_off_without_a_game():
     assert sim.hw_state.nvm.writes == 1
     sim.press("DOWN", "RIGHT")  # seat 2 becomes a computer
     assert sim.hw_state.nvm.writes == 1
-    wait(sim, persist.IDLE_MS + 1000)  # ... and the device is put down
+    wait(sim, persist.SETUP_IDLE_MS + 500)  # ... and the device is put down
     assert sim.hw_state.nvm.writes == 2
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP
@@ -344,10 +344,22 @@ def test_setup_and_names_survive_a_power_off_without_a_game():
     assert st_ is not st2
 
 
-def test_starting_with_new_settings_writes_them_with_the_deal():
+def test_a_game_left_for_setup_is_not_offered_again():
+    sim = started()
+    play_keys(sim, 10)
+    sim.press("START", "B")  # saved with the game
+    sim.press("START", "DOWN", "DOWN", "A")  # back to setup
+    wait(sim, persist.SETUP_IDLE_MS + 500)
+    sim.power_cycle()
+    assert sim.app.state == A.S_SETUP
+
+
+def test_starting_with_new_settings_keeps_them_with_the_deal():
     sim = harness.Sim(render=False)
     sim.press("RIGHT")  # 3 players
-    sim.press("UP", "A")  # start
+    sim.press("UP", "A")  # start: nothing written yet (an hour of play costs 6 writes)
+    assert sim.hw_state.nvm.writes == 0
+    sim.press("START")  # the pause menu: setup and deal together
     assert sim.hw_state.nvm.writes == 1
     sim.power_cycle()
     assert sim.app.state == A.S_RESUME and sim.app.settings.players == 3

@@ -78,8 +78,9 @@ def test_setup_rows_change_and_rename_persists():
     # rename, then cancel: nothing changes
     sim.press("A", "UP", "B")
     assert sim.app.names[1] == "Player 2"
-    # starting saves the setup into nvm, where the next power-on finds it
-    sim.press("DOWN", "DOWN", "A")
+    # the setup goes to nvm with the deal (here: at the pause menu), where the
+    # next power-on finds it
+    sim.press("DOWN", "DOWN", "A", "START")
     from taki_core.game import Game
     from taki_ui import persist
     from taki_ui.players import Computer

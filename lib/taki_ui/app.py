@@ -215,10 +215,7 @@ class App(Turns, Plus3Flow):
         self.game.reset(st.players, seed, first=st.first, tournament=st.tournament)
         self.cpu.seed(seed + 1)
         self._begin()
-        changed = self.saves.settings_changed
-        self.saves.changed()  # a new deal to save
-        if changed:
-            self._save_now()  # leaving setup with changes: keep them at once
+        self.saves.changed()  # a new deal to save, with the setup
 
     def _begin(self):
         """Play on from the game as it is (a new deal or a restored one)."""
@@ -295,7 +292,8 @@ class App(Turns, Plus3Flow):
         if self.battery.check():
             self.stage.mark(stage.MARK_LOW)
             self._save_now()
-        elif self.saves.due(self._waiting(), self.last_key, self._milestone):
+        elif self.saves.due(self._waiting(), self.last_key, self._milestone,
+                            self.state == S_SETUP):
             self._save_now()
         self._milestone = False
 
@@ -369,7 +367,7 @@ class App(Turns, Plus3Flow):
     def _to_setup(self, row=0):
         if self.saves.in_game:
             self.saves.in_game = False  # the game is left: nothing to resume
-            self.saves.changed()
+            self.saves.changed(settings=True)  # written as a setup change is
         self.lights.colour(-1)
         self._enter(S_SETUP, "setup_screen", "SetupScreen", self.settings, row)
         if self.warning:

@@ -10,11 +10,13 @@ numbers and why):
   waited PERIOD_MS (so a power cut loses at most that much play), or, once
   PERIOD_MS has passed since the last write, as soon as the device waits for
   a person who has pressed nothing for IDLE_MS (it was put down), or at a
-  milestone (the game's end, a tournament stage); changed settings go as
-  soon as the device is put down, whenever the last write was;
+  milestone (the game's end, a tournament stage);
+- on the setup screen, changed settings (or a game left for setup) as soon
+  as no key has come for SETUP_IDLE_MS, however recent the last write;
 - at once, when the player asks for it in effect: the pause menu opens, a
-  new name is kept, a game starts with changed settings, the battery runs
-  low, a save that cannot be used is cleared.
+  new name is kept, the battery runs low, a save that cannot be used is
+  cleared. Starting a game writes nothing by itself: its settings ride with
+  the deal (at most PERIOD_MS), so that an hour of play costs 6 writes, not 7.
 Nothing is written when nothing changed since the last write.
 
 On start `load()` says whether there is a game to offer ("Resume game?").
@@ -41,6 +43,7 @@ PAYLOAD = const(283)  # _GAME + save.BLOB_SIZE
 
 PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
 IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down
+SETUP_IDLE_MS = const(5000)  # on the setup screen, changed settings: 5 s
 
 # load() results
 L_NONE = const(0)  # nothing saved: defaults
@@ -125,20 +128,21 @@ class Saves:
         self.ev_seen = total
         return seen
 
-    def due(self, waiting, last_key, milestone):
+    def due(self, waiting, last_key, milestone, setup=False):
         """Whether an automatic write is due now. waiting: the app waits for
-        a person; last_key: ticks of the last key; milestone: see above."""
+        a person; last_key: ticks of the last key; milestone: see above;
+        setup: the setup screen is shown."""
         if self.since < 0:
             return False
         now = ticks_ms()
         if ticks_diff(now, self.since) >= PERIOD_MS:
             return True
-        idle = waiting and ticks_diff(now, last_key) >= IDLE_MS
-        if idle and self.settings_changed:
-            return True  # setup changes, then the device was put down: keep them
+        quiet = ticks_diff(now, last_key)
+        if setup and self.settings_changed and quiet >= SETUP_IDLE_MS:
+            return True  # the setup was changed, then the device put down
         if ticks_diff(now, self.last) < PERIOD_MS:
             return False
-        return milestone or idle
+        return milestone or (waiting and quiet >= IDLE_MS)
 
     # --- writing -------------------------------------------------------------------
     def save(self):

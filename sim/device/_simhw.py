@@ -56,6 +56,7 @@ class Nvm(bytearray):
     cut_after = -1  # >= 0: the next write stops after this many steps (PowerCut)
     writes = 0  # writes that started (each an erase of the whole block)
     log = None  # a list: each write's virtual time (ms) is appended (benchmarks)
+    record = None  # a list: (time, block before, block after) of each write
 
     def __setitem__(self, i, v):
         if not isinstance(i, slice):
@@ -69,6 +70,8 @@ class Nvm(bytearray):
             self.log.append(_now)
         block = bytearray(self)  # read the block, change it in RAM
         block[start:stop] = v
+        if self.record is not None:
+            self.record.append((_now, bytes(self), bytes(block)))
         cut = self.cut_after
         self.cut_after = -1
         steps = STEPS if cut < 0 else min(cut, STEPS)
@@ -189,6 +192,7 @@ def reset():
     nvm.cut_after = -1
     nvm.writes = 0
     nvm.log = None
+    nvm.record = None
     battery_mv[0] = 4000
     bytearray.__setitem__(nvm, slice(0, NVM_SIZE), b"\xff" * NVM_SIZE)  # erased flash
 

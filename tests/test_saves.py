@@ -1,0 +1,79 @@
+"""The save policy in whole games at a human pace (sim.bench_saves): the
+flash budget, the most play a power cut can lose, and every step of every
+write cut: each power-on after a cut offers the new save or the one before
+it, except in the erase window, where both may be gone."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from sim import bench_saves, harness  # noqa: E402
+
+harness.install()
+
+import _simhw  # noqa: E402
+from taki_core import save  # noqa: E402
+from taki_ui import app as A  # noqa: E402
+from taki_ui import persist, store  # noqa: E402
+
+WINDOW = -(-(store.HEAD + persist.PAYLOAD + store.TAIL) // _simhw.UNIT)  # page 0's record
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    # the benchmark's evening (2 people, 4 mixed, a 10-person tournament), with
+    # 100 ms polls instead of 20: the same kind of games, a fifth of the loop passes
+    return bench_saves.evening(seed=2, poll_ms=100)
+
+
+def test_the_flash_budget_and_the_most_a_cut_can_lose(sessions):
+    f = bench_saves.figures(sessions, [])
+    assert f["hours"] > 2  # the tournament alone is hours of play
+    assert f["writes_per_hour"] <= 6
+    assert f["lost_minutes_max"] <= 10 + 0.5 / 60  # a change waits 10 minutes at most
+    assert f["flash_years"] >= 4.5  # 10,000 cycles at an hour a day
+    assert f["writes_10p"] >= 6
+
+
+def _boot(block):
+    """Power on the whole app on an nvm holding block; the Sim."""
+    sim = harness.Sim(render=False)
+    bytearray.__setitem__(sim.hw_state.nvm, slice(0, len(block)), block)
+    sim.power_cycle()
+    return sim
+
+
+def _game_in(block):
+    s = store.Store(bytearray(block), persist.PAYLOAD)
+    if s.read() != store.R_OK or not s.payload[114]:
+        return None
+    return bytes(s.payload[119:])
+
+
+def test_every_step_of_every_write_cut_keeps_the_new_or_the_previous_save(sessions):
+    writes = [w for r in sessions for w in r["writes"]]
+    assert len(writes) >= 8
+    lost = 0
+    for _, before, after in writes:
+        outcomes, samples = bench_saves.cut_sweep(before, after)
+        assert len(outcomes) == _simhw.STEPS + 1
+        assert "other" not in outcomes
+        assert outcomes[0] == "old" and outcomes[-1] == "new"
+        for k, what in enumerate(outcomes):
+            if what == "lost":
+                assert 1 <= k <= WINDOW, k  # only in the erase and page 0's record
+        lost += outcomes.count("lost")
+        # the whole app powers on from each outcome, and offers what it holds
+        for what, block in samples.items():
+            sim = _boot(block)
+            want = _game_in(block)
+            if want is None:
+                assert sim.app.state == A.S_SETUP, what
+                continue
+            assert sim.app.state == A.S_RESUME, what
+            assert want in (_game_in(after), _game_in(before))
+            sim.press("A")
+            assert save.pack(sim.app.game) == want
+    assert lost > 0  # the window is real, and counted apart
