@@ -279,8 +279,8 @@ class Bots:
                 if self._follow(t, 0):
                     return self.plain[c] + _CARD
                 if self.hard:  # shed one, draw one: still better than drawing
-                    v = self.plain[c] - _H_PLUS_ALONE
-                    return v if v > 1 else 1
+                    # (the PLUS is its colour's only card: plain[c] >= 8)
+                    return self.plain[c] - _H_PLUS_ALONE
                 return self.plain[c] - _CARD
             return self.plain[c] + self._fin(t)
         if t == BREAK:

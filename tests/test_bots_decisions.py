@@ -105,3 +105,75 @@ def test_normal_scores_a_king_on_a_king_as_one_free_card():
     g = table(["KING KING R5", "B1 B3 B4"], "R9")
     assert decide(g, NORMAL) == c("R5")
     assert decide(g, HARD) == c("KING")
+
+
+# ------------------------------------------------------------ known answers
+
+def scored_positions():
+    """States of bot games (every seat's turn), then random hands rich in
+    KING, PLUS, TAKI, SUPERTAKI, COLOR and +2 in every phase (test_finish)."""
+    from sim.bench_bots import play
+    from taki_core.game import Game
+    from test_finish import positions
+    seen = []
+    for seed, levels in ((1, (NORMAL, HARD, EASY, NORMAL)), (2, (HARD, HARD, NORMAL)),
+                         (3, (NORMAL, NORMAL)), (4, (HARD, NORMAL, HARD, NORMAL, HARD, NORMAL))):
+        def hook(game, m):
+            twin = Game()
+            twin.s[:] = game.s
+            twin.players = game.players
+            seen.append(twin)
+        play(Game(), Bots(seed), list(levels), seed, on_move=hook)
+    return seen + list(positions(20, 1500))
+
+
+def test_every_score_of_every_decision_is_pinned():
+    """NORMAL's and HARD's move and the score of each of their legal moves
+    (and every seat's answer to a +3), digested over ~1,700 positions: any
+    weight or rule of the scoring that changes fails here, on purpose."""
+    import hashlib
+    import struct
+    from taki_core.game import NMOVES, P_PLUS3
+    h = hashlib.sha256()
+    decisions = 0
+    for g in scored_positions():
+        for lv in (NORMAL, HARD):
+            b = Bots(3)
+            m = b.choose(g, g.current(), lv)
+            h.update(struct.pack("<h", m))
+            h.update(struct.pack("<%dh" % NMOVES, *b.score))
+            decisions += 1
+            if g.phase() == P_PLUS3:
+                for seat in range(g.players):
+                    if seat != g.current():
+                        h.update(struct.pack("<h", b.choose(g, seat, lv)))
+    assert decisions > 3000
+    assert h.hexdigest()[:16] == SCORES_DIGEST
+
+
+SCORES_DIGEST = "bd2d5f80504ed945"
+
+
+def scores(g, level):
+    """{move: score} of the seat to act at level (turn, PLUS or KING phase)."""
+    b = Bots(3)
+    b.choose(g, g.current(), level)
+    n = b._own_moves(g)
+    return {b.moves[i]: b.score[i] for i in range(n)}
+
+
+@pytest.mark.parametrize("level, near, far", [(NORMAL, 12, 0), (HARD, 4, 0)])
+def test_dir_is_worth_turning_from_a_next_player_about_to_win(level, near, far):
+    # four players; the next (seat 1) holds 2 cards, the previous (seat 3) 3
+    g = table(["RDIR G5 B7", "B1 B3", "Y1 Y3 Y4", "G1 G3 G4"], "R9")
+    sc = scores(g, level)
+    plain = scores(table(["R3 G5 B7", "B1 B3", "Y1 Y3 Y4", "G1 G3 G4"], "R9"), level)[c("R3")]
+    assert sc[c("RDIR")] == plain + near
+    # the previous player about to win too (2 cards): turning gains nothing
+    g = table(["RDIR G5 B7", "B1 B3", "Y1 Y3 Y4", "G1 G3"], "R9")
+    assert scores(g, level)[c("RDIR")] == plain + far
+
+
+def test_a_king_with_nothing_worth_freeing_scores_below_drawing():
+    g = table(["KING +3BREAK", "B1 B3 B4"], "R9")
+    assert scores(g, NORMAL) == {c("KING"): 10 - 16 + 0, c("+3BREAK"): -20, M_DRAW: 0}
