@@ -66,7 +66,7 @@ def check_drawn(sim, seen):
     if st == A.S_WATCH:
         # the public table: face-down cards only
         for tg in t.slots:
-            assert tg.hidden or tg[0] == cardart.BACK
+            assert tg.hidden or tg.face == cardart.BACK
     if st == A.S_TURN:
         seat = g.current()
         assert seat == app.viewer and app.settings.is_human(seat)
@@ -80,9 +80,9 @@ def check_drawn(sim, seen):
                 assert tg.hidden
                 continue
             card = buf[k]
-            assert not tg.hidden and tg[0] == SYMBOL_OF[card]
+            assert not tg.hidden and tg.face == SYMBOL_OF[card]
             # dimmed exactly when the core did not list the card
-            assert t.pals[i][2] == expected_body(card, card not in lit)
+            assert t.slots[i].palette[2] == expected_body(card, card not in lit)
         assert app.names[seat] in text
 
 
@@ -175,7 +175,7 @@ def test_three_people_and_two_computers():
         assert not sim.app.settings.is_human(seat)
         computer_turns[0] += 1
         # a computer's turn is public: no hand is face up
-        assert all(tg.hidden or tg[0] == cardart.BACK for tg in sim.app.table.slots)
+        assert all(tg.hidden or tg.face == cardart.BACK for tg in sim.app.table.slots)
         orig(seat)
 
     sim.app._computer = counting

@@ -4,9 +4,10 @@ The sheet has one 20x28 tile per card *face* (13 symbols, 5 colourless cards,
 a card back). It is drawn on the desktop (`python -m sim.cardsheet`, which
 also checks the shipped file) and stored as a 4-bit BMP beside this module,
 so the board keeps only the pixels (5,600 bytes of heap) and none of the
-drawing code. A card's colour is not in the sheet: each card slot is a
-TileGrid with its own small Palette, so showing another card, colouring it
-or dimming it changes a tile index and palette entries, never objects.
+drawing code. A card's colour is not in the sheet: each card on screen (a
+Card, made once) is a TileGrid with its own small Palette, so showing another
+card, colouring it or dimming it changes a tile index and palette entries,
+never objects.
 
 Palette indices of the sheet:
     0 transparent (round corners)   1 ink   2 card body   3 border
@@ -69,8 +70,7 @@ def dim(c):
     return ((c >> 16 & 255) // 3) << 16 | ((c >> 8 & 255) // 3) << 8 | (c & 255) // 3
 
 
-def paint(tilegrid, palette, t, dimmed=False):
-    """Show card type t (or -1 for a face-down card) in a one-tile slot."""
+def _paint(tilegrid, palette, t, dimmed):
     if t < 0:
         tilegrid[0] = BACK
         body, ink = BACK_BODY, 0xE0A0B0
@@ -92,10 +92,46 @@ def paint(tilegrid, palette, t, dimmed=False):
         palette[4 + q] = dim(COLOURS[q]) if dimmed else COLOURS[q]
 
 
-def new_slot(sheet, x=0, y=0):
-    """A card slot: (TileGrid, Palette). Made once, repainted in place."""
-    pal = displayio.Palette(8)
-    pal.make_transparent(0)
-    tg = displayio.TileGrid(sheet, pixel_shader=pal, width=1, height=1,
-                            tile_width=W, tile_height=H, x=x, y=y)
-    return tg, pal
+class Card:
+    """A card on screen, made once and repainted in place. A screen appends
+    `layer` to its group (and removes it when it is left)."""
+
+    def __init__(self, sheet):
+        self.palette = displayio.Palette(8)
+        self.palette.make_transparent(0)
+        self.tile = displayio.TileGrid(sheet, pixel_shader=self.palette, width=1, height=1,
+                                       tile_width=W, tile_height=H)
+        self.layer = self.tile
+
+    def paint(self, t, dimmed=False):
+        """Show card type t (or -1 for a face-down card)."""
+        _paint(self.tile, self.palette, t, dimmed)
+
+    @property
+    def face(self):
+        """The sheet's tile shown (BACK for a face-down card)."""
+        return self.tile[0]
+
+    @property
+    def x(self):
+        return self.layer.x
+
+    @x.setter
+    def x(self, v):
+        self.layer.x = v
+
+    @property
+    def y(self):
+        return self.layer.y
+
+    @y.setter
+    def y(self, v):
+        self.layer.y = v
+
+    @property
+    def hidden(self):
+        return self.layer.hidden
+
+    @hidden.setter
+    def hidden(self, v):
+        self.layer.hidden = v

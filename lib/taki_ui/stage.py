@@ -31,7 +31,7 @@ class Stage:
         self.display = display
         self.lines = text.Pool(LINES)
         sheet, self.missing = cardart.load_sheet()  # missing: the sheet file was not there
-        self.slots = [cardart.new_slot(sheet) for _ in range(1 + SLOTS)]
+        self.cards = [cardart.Card(sheet) for _ in range(1 + SLOTS)]
         self.background = widgets.box(0, 0, 160, 128, widgets.BG)[0]
         self.root = None
         self.screen = None
@@ -61,7 +61,7 @@ class Stage:
             _drop(self._module)
             self._module = module
         if module is None:
-            self.screen = self.table = TableScreen(self.lines, self.slots)
+            self.screen = self.table = TableScreen(self.lines, self.cards)
         else:
             mod = __import__("taki_ui." + module, None, None, (cls,))
             self.screen = getattr(mod, cls)(self.lines, *args)

@@ -31,16 +31,16 @@ def short_name(name, seat):
 
 
 class TableScreen:
-    def __init__(self, lines, slots):
-        """lines: the app's text pool; slots: its card slots, (TileGrid,
-        Palette) pairs, the first for the leading card, then SLOTS for the hand."""
+    def __init__(self, lines, cards):
+        """lines: the app's text pool; cards: its Cards, the first for the
+        leading card, then SLOTS for the hand."""
         self.lines = lines
         self.group = g = displayio.Group()
         self.status = lines.take(g, 2, 1, widgets.HILITE)
         # the leading card, twice the size of a hand card
         self._lead_group = displayio.Group(scale=2, x=4, y=13)
-        self.lead, self.lead_pal = slots[0]
-        self._lead_group.append(self.lead)
+        self.lead = cards[0]
+        self._lead_group.append(self.lead.layer)
         g.append(self._lead_group)
         # every player's card count: 2 columns of 5, a line per row
         self.seat_rows = [lines.take(g, _SEATS_X, _SEATS_Y + (i * 56) // 5, widgets.FG)
@@ -50,16 +50,12 @@ class TableScreen:
         g.append(self.swatch)
         self.info = lines.take(g, 18, _INFO_Y, widgets.FG)
         # the hand
-        self.slots = []
-        self.pals = []
-        for i in range(SLOTS):
-            tg, pal = slots[1 + i]
-            tg.x = _HAND_X + i * _STEP
-            tg.y = _HAND_Y
-            tg.hidden = True
-            self.slots.append(tg)
-            self.pals.append(pal)
-            g.append(tg)
+        self.slots = cards[1:1 + SLOTS]
+        for i, card in enumerate(self.slots):
+            card.x = _HAND_X + i * _STEP
+            card.y = _HAND_Y
+            card.hidden = True
+            g.append(card.layer)
         self.more = lines.take(g, 110, _INFO_Y, widgets.DIM)
         # a notice covers the info row for a moment
         self.notice = lines.take(g, 0, _INFO_Y - 1, widgets.HILITE, widgets.BAR)
@@ -73,14 +69,14 @@ class TableScreen:
     def close(self):
         """Give the card slots back (the lines go back with the screen)."""
         self.hide_chooser()
-        self._lead_group.remove(self.lead)
-        for tg in self.slots:
-            self.group.remove(tg)
+        self._lead_group.remove(self.lead.layer)
+        for card in self.slots:
+            self.group.remove(card.layer)
 
     # --- the public part ------------------------------------------------------
     def show_table(self, game, names, status):
         self.status.set(status)
-        cardart.paint(self.lead, self.lead_pal, game.leading())
+        self.lead.paint(game.leading())
         cur = game.current()
         tour = game.tournament()
         for row in range(5):
@@ -139,18 +135,18 @@ class TableScreen:
         self.cursor = -1
         self.first = 0
         for i in range(SLOTS):
-            tg = self.slots[i]
-            tg.hidden = i >= n
+            card = self.slots[i]
+            card.hidden = i >= n
             if i < n:
-                cardart.paint(tg, self.pals[i], -1)
-                tg.y = _HAND_Y
+                card.paint(-1)
+                card.y = _HAND_Y
         self.more.set("%d" % n if n > SLOTS else "")
 
     def hide_hand(self):
         self.n = 0
         self.cursor = -1
-        for tg in self.slots:
-            tg.hidden = True
+        for card in self.slots:
+            card.hidden = True
         self.more.set("")
 
     def _scroll(self):
@@ -168,14 +164,14 @@ class TableScreen:
     def _paint(self, hand, playable):
         for i in range(SLOTS):
             k = self.first + i
-            tg = self.slots[i]
+            card = self.slots[i]
             if k < self.n:
                 t = hand[k]
-                cardart.paint(tg, self.pals[i], t, not playable[t])
-                tg.y = _HAND_Y - (_RAISE if k == self.cursor else 0)
-                tg.hidden = False
+                card.paint(t, not playable[t])
+                card.y = _HAND_Y - (_RAISE if k == self.cursor else 0)
+                card.hidden = False
             else:
-                tg.hidden = True
+                card.hidden = True
         if self.n > SLOTS:
             self.more.set("%d-%d/%d" % (self.first + 1, self.first + SLOTS, self.n))
         else:
