@@ -13,9 +13,10 @@ about an hour on two cores.
 
 The report counts, per module: mutants, killed (a test failed or timed
 out), equivalent (listed in tests/MUTANTS.md, with why each cannot change
-behaviour) and survived, and the score killed / (mutants - equivalent).
-Exit status 1 if a module scores under 95% or a listed equivalent is no
-longer a mutant at all (the list went stale), else 0.
+behaviour), survived, not run yet (an interrupted run goes on where it
+stopped), and the score killed / (mutants run - equivalent). Exit status 1
+if a module scores under 95%, a run is incomplete, or a listed equivalent
+is no longer a mutant at all (the list went stale), else 0.
 
 Loaded by pytest as a plugin (``-p sim.mutate``, from setup.cfg) it only
 orders the tests of a run fastest first, by the durations mutmut recorded,
@@ -65,18 +66,22 @@ def equivalents():
 
 
 def report(res, equiv):
+    """Print the table; return 1 if a module is under the target, a run is
+    incomplete or the list went stale, else 0."""
     status = 0
-    print("%-8s %8s %8s %8s %8s %8s" % ("module", "mutants", "killed", "equiv", "survived", "score"))
+    print("%-8s %8s %8s %8s %8s %8s %8s" % (
+        "module", "mutants", "killed", "equiv", "survived", "not run", "score"))
     all_names = set()
     for mod, codes in res.items():
         all_names |= set(codes)
         n = len(codes)
         killed = sum(1 for c in codes.values() if c in KILLED)
         eq = sum(1 for k, c in codes.items() if k in equiv and c not in KILLED)
-        left = n - killed - eq
-        score = killed / (n - eq) if n - eq else 1.0
-        print("%-8s %8d %8d %8d %8d %7.1f%%" % (mod, n, killed, eq, left, 100 * score))
-        if score < TARGET:
+        todo = sum(1 for k, c in codes.items() if c is None and k not in equiv)
+        left = n - killed - eq - todo
+        score = killed / (n - eq - todo) if n - eq - todo else 1.0
+        print("%-8s %8d %8d %8d %8d %8d %7.1f%%" % (mod, n, killed, eq, left, todo, 100 * score))
+        if score < TARGET or todo:
             status = 1
     stale = sorted(equiv - all_names)
     if stale and len(res) == len(MODULES):
@@ -90,7 +95,7 @@ def report(res, equiv):
 
 def survivors(res, equiv):
     return sorted(k for codes in res.values() for k, c in codes.items()
-                  if c not in KILLED and k not in equiv)
+                  if c is not None and c not in KILLED and k not in equiv)
 
 
 def main(argv=None):
