@@ -1,6 +1,6 @@
 """The TAKI simulator: the device's code.py on a simulated PyBadge / PyGamer.
 
-    python -m sim                         a window: the screen, the NeoPixels, the keys
+    python -m sim                         a window: the screen, the NeoPixels, the keys, the tones
     python -m sim --headless --script FILE --shots DIR
                                           press the script's keys, one PNG per step
     python -m sim --demo --shots DIR      computers play a whole game; a PNG per frame
@@ -170,8 +170,16 @@ def windowed(board, scale, save=None):
             time.sleep(0.005)  # the app polls its keys in a tight loop
 
     hw.poll_hook = hook
+    import audioio
+
+    hw.speaker = audioio.open_speaker()  # the board's tones, through pygame's mixer
     display.draw_window()
-    run_code()
+    try:
+        run_code()
+    finally:
+        if hw.speaker is not None:
+            hw.speaker.stop()
+            hw.speaker = None
 
 
 def main(argv=None):

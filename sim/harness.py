@@ -26,7 +26,7 @@ def install(board="pybadge", headless=True, scale=4, save=None):
     nvm starts erased, or from the file `save` (kept up to date there)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the simulator stays silent
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # headless: notes recorded, not played
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for p in (ROOT, LIB, DEVICE):
         if p in sys.path:
@@ -161,7 +161,7 @@ def robot_key(sim, rnd):
 
     app = sim.app
     st = app.state
-    if st == A.S_PASS:
+    if st == A.S_PASS or st == A.S_DREW:
         return "A"
     if st == A.S_COLOUR:
         return rnd.choice(("A", "RIGHT", "A"))

@@ -30,7 +30,9 @@ keypads = []  # live ShiftRegisterKeys stand-ins
 joystick = [JOY_CENTRE, JOY_CENTRE]  # x, y values the AnalogIn stand-ins read
 pixels = []  # live NeoPixel stand-ins
 battery_mv = [4000]  # the LiPo's voltage (A6 reads half of it); tests lower it
-sounds = []  # (frequency, sample_rate) of each play, for the tests
+sounds = []  # the frequency (Hz) of each AudioOut.play, for the tests
+tones = []  # (frequency Hz, duration ms, start ms) of each note; duration None while it sounds
+speaker = None  # window mode: plays the notes through pygame's mixer (audioio.Mixer)
 NVM_SIZE = 8192  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51 (PyBadge, PyGamer)
 
 
@@ -183,6 +185,7 @@ def reset():
     del keypads[:]
     del pixels[:]
     del sounds[:]
+    del tones[:]
     del _feed[:]
     joystick[0] = joystick[1] = JOY_CENTRE
     _hold = 0
