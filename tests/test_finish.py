@@ -242,3 +242,11 @@ def test_search_answers_are_pinned():
 
 
 KNOWN_DIGEST = "81cdd3a827608106"
+
+
+def test_nothing_matches_a_colorless_lead_by_symbol():
+    """A COLOR leads (symbol 13): only the active colour and colourless
+    cards are tried; a card of the next colour is never taken for a match."""
+    g = table(["R5 G1 SUPERTAKI"] + OTHERS, "R8 COLOR", color=2)
+    assert not can_empty(g, 0)
+    assert search(g) == (-1, 1)  # the SUPERTAKI alone is tried
