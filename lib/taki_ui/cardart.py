@@ -1,17 +1,21 @@
 """Card art: one indexed sprite sheet, read from cards.bmp at start-up.
 
-The sheet has one 20x28 tile per card *face* (13 symbols, 5 colourless cards,
-a card back). It is drawn on the desktop (`python -m sim.cardsheet`, which
-also checks the shipped file) and stored as a 4-bit BMP beside this module,
-so the board keeps only the pixels (5,600 bytes of heap) and none of the
-drawing code. A card's colour is not in the sheet: each card on screen (a
-Card, made once) is a TileGrid with its own small Palette, so showing another
-card, colouring it or dimming it changes a tile index and palette entries,
+A card is 20x28 pixels, shown as four 20x7 strips: a TileGrid of 1x4 tiles
+(its four tile indices fit inside the TileGrid object, so a Card costs what
+a one-tile TileGrid did). The top strip carries the card's colour *mark*, a
+small shape per colour (red a heart, green a triangle, blue a hollow square,
+yellow a cross) so that the colours can be told apart without seeing them; the three others show the face. The sheet (drawn on the
+desktop by `python -m sim.cardsheet`, which also checks the shipped file and
+the constants below) holds each distinct strip once: 64 strips, 4,480 bytes
+of heap on the board. A card's colour is not in the sheet: each card on
+screen (a Card, made once) has its own small Palette, so showing another
+card, colouring it or dimming it changes tile indices and palette entries,
 never objects.
 
 Palette indices of the sheet:
     0 transparent (round corners)   1 ink   2 card body   3 border
-    4..7 red, green, blue, yellow (the quarters of COLOR / SUPERTAKI)
+    4..7 red, green, blue, yellow (COLOR's quarters, SUPERTAKI's letters,
+    KING's gold and stones, the +3 Breaker's bolt)
 """
 
 import bitmaptools
@@ -21,10 +25,37 @@ from taki_core.cards import COLOUR_OF, NO_COLOR, SYMBOL_OF
 
 W = const(20)
 H = const(28)
-BACK = const(18)  # tile of a face-down card
-NTILES = const(19)
-SHEET_W = const(400)  # NTILES * W, rounded up to whole 32-bit words and tiles
+SH = const(7)  # a strip's height
+BACK = const(18)  # face of a face-down card
+NFACES = const(19)
+MARK0 = const(19)  # the top strip of a card of colour c: MARK0 + c
+MARK_CELLS = const(23)  # a strip of the four marks alone: 5x7 tiles MARK_CELLS * 4 + c
+MARK_W = const(5)  # a mark is 5x5, in the top rows of its 5x7 tile
+SHEET_W = const(1280)  # 64 strips of W
 FILE = "cards.bmp"
+# For face f: its top strip (colourless faces), third and bottom strip. Face
+# f's second strip is strip f, so tile 1 of a card says which face it shows.
+STRIPS = (
+    b"\x18\x19\x1a"  # 1
+    b"\x18\x1b\x1c"  # 3
+    b"\x18\x1d\x1e"  # 4
+    b"\x18\x1f\x1c"  # 5
+    b"\x18\x20\x1c"  # 6
+    b"\x18\x21\x22"  # 7
+    b"\x18\x23\x1c"  # 8
+    b"\x18\x24\x25"  # 9
+    b"\x18\x26\x27"  # +2
+    b"\x18\x28\x29"  # STOP
+    b"\x18\x2a\x2b"  # DIR
+    b"\x18\x2c\x2d"  # PLUS
+    b"\x18\x2e\x2f"  # TAKI
+    b"\x30\x31\x32"  # COLOR
+    b"\x33\x34\x35"  # SUPERTAKI
+    b"\x18\x36\x37"  # KING
+    b"\x18\x38\x39"  # +3
+    b"\x18\x3a\x3b"  # +3BREAK
+    b"\x3c\x3d\x3e"  # back
+)
 
 # Card colours (RGB888), and their dim versions for cards that cannot be played.
 COLOURS = (0xD02020, 0x20A040, 0x2050E0, 0xE0C000)
@@ -33,6 +64,7 @@ INK_LIGHT = 0xFFFFFF
 INK_DARK = 0x000000
 BORDER = 0xF0F0F0
 BACK_BODY = 0x802040
+BACK_INK = 0xE0A0B0
 
 
 def sheet_path():
@@ -42,22 +74,22 @@ def sheet_path():
 
 def load_sheet(path=None):
     """The sprite sheet as a Bitmap, and None; or, when the file is missing
-    or not the sheet this version draws, a sheet of blank cards and a
+    or not the sheet this version draws, a sheet of blank strips and a
     one-line reason (the game goes on, the symbols are missing)."""
-    sheet = displayio.Bitmap(SHEET_W, H, 16)
+    sheet = displayio.Bitmap(SHEET_W, SH, 16)
     try:
         with open(path or sheet_path(), "rb") as f:
             head = f.read(54)
             if (len(head) < 54 or head[0:2] != b"BM" or _u32(head, 18) != SHEET_W
-                    or _u32(head, 22) != H or head[28] != 4 or _u32(head, 30) != 0):
+                    or _u32(head, 22) != SH or head[28] != 4 or _u32(head, 30) != 0):
                 raise ValueError
             f.seek(_u32(head, 10))
             bitmaptools.readinto(sheet, f, 4, reverse_pixels_in_element=True, reverse_rows=True)
         return sheet, None
     except (OSError, ValueError):
-        for t in range(NTILES):  # blank faces, so the game still shows colours
-            bitmaptools.fill_region(sheet, t * W, 0, t * W + W, H, 3)
-            bitmaptools.fill_region(sheet, t * W + 1, 1, t * W + W - 1, H - 1, 2)
+        for x in range(0, SHEET_W, W):  # blank cards, so the game still shows colours
+            bitmaptools.fill_region(sheet, x, 0, x + W, SH, 3)
+            bitmaptools.fill_region(sheet, x + 1, 0, x + W - 1, SH, 2)
         return sheet, "cards.bmp"
 
 
@@ -70,26 +102,55 @@ def dim(c):
     return ((c >> 16 & 255) // 3) << 16 | ((c >> 8 & 255) // 3) << 8 | (c & 255) // 3
 
 
+def ink(c):
+    """The ink (symbols, marks) on a card of colour c: dark on yellow."""
+    return INK_DARK if c == 3 else INK_LIGHT
+
+
 def _paint(tilegrid, palette, t, dimmed):
     if t < 0:
-        tilegrid[0] = BACK
-        body, ink = BACK_BODY, 0xE0A0B0
+        f = BACK
+        c = NO_COLOR
+        body, fg = BACK_BODY, BACK_INK
     else:
-        tilegrid[0] = SYMBOL_OF[t]
+        f = SYMBOL_OF[t]
         c = COLOUR_OF[t]
         if c == NO_COLOR:
-            body, ink = BODY_NONE, INK_LIGHT
+            body, fg = BODY_NONE, INK_LIGHT
         else:
-            body = COLOURS[c]
-            ink = INK_DARK if c == 3 else INK_LIGHT
+            body, fg = COLOURS[c], ink(c)
+    i = 3 * f
+    tilegrid[0] = STRIPS[i] if c == NO_COLOR else MARK0 + c
+    tilegrid[1] = f
+    tilegrid[2] = STRIPS[i + 1]
+    tilegrid[3] = STRIPS[i + 2]
     border = BORDER
     if dimmed:
-        body, ink, border = dim(body), dim(ink), 0x606060
-    palette[1] = ink
+        body, fg, border = dim(body), dim(fg), 0x606060
+    palette[1] = fg
     palette[2] = body
     palette[3] = border
     for q in range(4):
         palette[4 + q] = dim(COLOURS[q]) if dimmed else COLOURS[q]
+
+
+def mark(card, c, x=0, y=0):
+    """Colour c's mark alone, made once (it allocates a TileGrid and a
+    Palette): 5x5 pixels with their top-left at (x, y), in the ink a card
+    of that colour has, on transparent; lay it on a swatch of COLOURS[c].
+    card: any Card (the mark comes from its sheet). show_mark() changes it."""
+    pal = displayio.Palette(2)
+    pal.make_transparent(0)
+    tg = displayio.TileGrid(card.tile.bitmap, pixel_shader=pal, tile_width=MARK_W,
+                            tile_height=SH, x=x, y=y)
+    show_mark(tg, c)
+    return tg
+
+
+def show_mark(tg, c):
+    """Make a mark() show colour c's mark (allocates nothing)."""
+    tg[0] = MARK_CELLS * 4 + c
+    tg.pixel_shader[1] = ink(c)
 
 
 class Card:
@@ -99,8 +160,8 @@ class Card:
     def __init__(self, sheet):
         self.palette = displayio.Palette(8)
         self.palette.make_transparent(0)
-        self.tile = displayio.TileGrid(sheet, pixel_shader=self.palette, width=1, height=1,
-                                       tile_width=W, tile_height=H)
+        self.tile = displayio.TileGrid(sheet, pixel_shader=self.palette, width=1, height=4,
+                                       tile_width=W, tile_height=SH)
         self.layer = self.tile
 
     def paint(self, t, dimmed=False):
@@ -109,8 +170,8 @@ class Card:
 
     @property
     def face(self):
-        """The sheet's tile shown (BACK for a face-down card)."""
-        return self.tile[0]
+        """The face shown: a symbol (SYMBOL_OF), or BACK for a face-down card."""
+        return self.tile[1]
 
     @property
     def x(self):
