@@ -25,6 +25,42 @@ LEGEND = (
     "Space   SELECT",
     "Esc     quit",
 )
+MARK_SCALE = 3  # the colour marks beside the NeoPixels, 5x5 pixels each at 3x
+COLOUR_WORDS = ("red", "green", "blue", "yellow")
+_marks = []  # (name, 5x5 rows of bools) per colour, read once from the card sheet
+
+
+def colour_marks():
+    """The four colours' marks as the cards show them: (name, rows) each,
+    read from cards.bmp through taki_ui.cardart (so they cannot drift)."""
+    if not _marks:
+        from sim.cardsheet import MARK_NAMES
+        from taki_ui import cardart
+
+        sheet, _ = cardart.load_sheet()
+        x0 = cardart.MARK_CELLS * cardart.W
+        for c, name in enumerate(MARK_NAMES):
+            rows = [[sheet[x0 + c * cardart.MARK_W + x, y] == 1 for x in range(cardart.MARK_W)]
+                    for y in range(cardart.MARK_W)]
+            _marks.append((name, rows))
+    return _marks
+
+
+def pixel_colour(rgb):
+    """Which game colour (0..3) a NeoPixel shows, or -1 (off, white, other)."""
+    from taki_ui import cardart
+
+    m = max(rgb)
+    if not m:
+        return -1
+    best, far = -1, 0.25
+    for c, col in enumerate(cardart.COLOURS):
+        want = (col >> 16, col >> 8 & 255, col & 255)
+        wm = max(want)
+        d = max(abs(v / m - w / wm) for v, w in zip(rgb, want))
+        if d < far:
+            best, far = c, d
+    return best
 
 
 class SimDisplay(PyGameDisplay):
@@ -116,6 +152,13 @@ class SimDisplay(PyGameDisplay):
             self.redraw()
         pygame.image.save(self._pygame_screen, path)
 
+    def _draw_mark(self, win, c, x, y):
+        for my, row in enumerate(colour_marks()[c][1]):
+            for mx, on in enumerate(row):
+                if on:
+                    win.fill((230, 230, 230), (x + mx * MARK_SCALE, y + my * MARK_SCALE,
+                                               MARK_SCALE, MARK_SCALE))
+
     def draw_window(self):
         win = self._window
         s = self._scale
@@ -124,11 +167,20 @@ class SimDisplay(PyGameDisplay):
         x = WIDTH * s + 20
         # The five NeoPixels of the board, top to bottom, as on a PyBadge's edge.
         colours = _simhw.pixels[0].shown if _simhw.pixels else [(0, 0, 0)] * 5
+        named = -1
         for i, c in enumerate(colours):
             # LEDs at 10% brightness look black on a monitor: scale them up.
             m = max(c) or 1
             shown = tuple(min(255, v * 255 // m) for v in c) if max(c) else (20, 20, 20)
             pygame.draw.circle(win, shown, (x + 12, 20 + i * 34), 12)
+            # beside it the colour's mark, as on the cards (for colour-blind eyes)
+            k = pixel_colour(c)
+            if k >= 0:
+                self._draw_mark(win, k, x + 32, 20 + i * 34 - 5 * MARK_SCALE // 2)
+                named = k if named == -1 else named
+        if named >= 0:  # and in words, under the pixels: "green: triangle"
+            words = "%s: %s" % (COLOUR_WORDS[named], colour_marks()[named][0])
+            win.blit(self._font.render(words, True, (220, 220, 220)), (x - 10, 172))
         for i, line in enumerate(LEGEND):
             img = self._font.render(line, True, (220, 220, 220))
             win.blit(img, (x - 10, 190 + i * 20))
