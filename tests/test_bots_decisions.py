@@ -177,3 +177,12 @@ def test_dir_is_worth_turning_from_a_next_player_about_to_win(level, near, far):
 def test_a_king_with_nothing_worth_freeing_scores_below_drawing():
     g = table(["KING +3BREAK", "B1 B3 B4"], "R9")
     assert scores(g, NORMAL) == {c("KING"): 10 - 16 + 0, c("+3BREAK"): -20, M_DRAW: 0}
+
+
+def test_hard_plays_its_plus3_once_every_breaker_is_accounted_for():
+    # one +3BREAK in hard's hand, the other on the discard pile: nobody can
+    # break the +3 (the test beside test_bots' unseen-Breaker one)
+    g = table(["+3 +3BREAK R3 B5 Y7", "B1 B3 B4", "G1 G3 G4"], "G5 +3BREAK R4")
+    assert decide(g, HARD) == c("+3")
+    g = table(["+3 R3 B5 Y7", "B1 B3 B4", "G1 G3 G4"], "G5 +3BREAK R4")
+    assert decide(g, HARD) == c("R3")  # one Breaker unseen
