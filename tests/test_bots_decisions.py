@@ -186,3 +186,11 @@ def test_hard_plays_its_plus3_once_every_breaker_is_accounted_for():
     assert decide(g, HARD) == c("+3")
     g = table(["+3 R3 B5 Y7", "B1 B3 B4", "G1 G3 G4"], "G5 +3BREAK R4")
     assert decide(g, HARD) == c("R3")  # one Breaker unseen
+
+
+def test_bots_start_from_seed_1_unless_told():
+    from taki_core import rng
+    assert Bots().x == rng.seed_state(1) and Bots(9).x == rng.seed_state(9)
+    b = Bots(4)
+    b.seed(7)
+    assert b.x == rng.seed_state(7)
