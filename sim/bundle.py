@@ -31,6 +31,7 @@ drive would be loaded instead (.py wins): such a file is removed, and named.
 import argparse
 import ast
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -55,7 +56,8 @@ BUILTINS = frozenset((
 
 # Project code on the device, relative to ROOT -> where it goes on CIRCUITPY.
 PROJECT = (("code.py", "code.py"), ("boards", "boards"), ("taki_core", "taki_core"),
-           (os.path.join("lib", "taki_ui"), os.path.join("lib", "taki_ui")))
+           (os.path.join("lib", "taki_ui"), os.path.join("lib", "taki_ui")),
+           (os.path.join("lib", "taki_ui", "lang"), os.path.join("lib", "taki_ui", "lang")))
 PROJECT_PACKAGES = ("boards", "taki_core", "taki_ui")
 
 
@@ -63,7 +65,8 @@ def site_packages():
     return sysconfig.get_paths()["purelib"]
 
 
-DATA = (".bmp",)  # files the device code reads (taki_ui.cardart: cards.bmp)
+DATA = (".bmp", ".bin")  # files the device code reads (cards.bmp, lang/*.bin)
+STRINGS = os.path.join("lib", "taki_ui", "strings.py")
 MPY_MAJOR = 10  # the CircuitPython whose .mpy format the bundle's .mpy files have
 
 
@@ -77,7 +80,7 @@ def project_files():
             out.append((path, dst))
             continue
         for name in sorted(os.listdir(path)):
-            if name.endswith((".py",) + DATA):
+            if name.endswith((".py",) + DATA) and os.path.isfile(os.path.join(path, name)):
                 out.append((os.path.join(path, name), os.path.join(dst, name)))
     return out
 
@@ -198,19 +201,55 @@ def _on_disk(n):
     return (n + CLUSTER - 1) // CLUSTER * CLUSTER
 
 
+def text_numbers():
+    """{name: number} of taki_ui.strings (the generated table of text names)."""
+    with open(os.path.join(ROOT, STRINGS)) as f:
+        return {m.group(1): int(m.group(2))
+                for m in re.finditer(r"^([A-Z][A-Z0-9_]*) = const\((\d+)\)", f.read(), re.M)}
+
+
+def inline_texts(source, numbers):
+    """source with every `strings.NAME` made its number, and `strings` left
+    out of the import that brought it (when nothing else names it). Line
+    numbers stay, so the board's tracebacks point at the source."""
+    out = re.sub(r"\bstrings\.([A-Z][A-Z0-9_]*)\b", lambda m: str(numbers[m.group(1)]), source)
+    tree = ast.parse(out)
+    used = any(isinstance(n, ast.Name) and n.id == "strings" for n in ast.walk(tree))
+    if used:
+        return out
+    lines = out.split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)from taki_ui import (.*)$", line)
+        if m and re.search(r"\bstrings\b", m.group(2)):
+            names = [n.strip() for n in m.group(2).split(",") if n.strip() != "strings"]
+            lines[i] = m.group(1) + ("from taki_ui import " + ", ".join(names) if names else "")
+    return "\n".join(lines)
+
+
 def write(out, mpy=True):
     """Write the bundle into directory `out`; return (files, bytes, on-disk bytes).
-    mpy: every module but code.py compiled by CircuitPython 10's mpy-cross."""
+    mpy: every module but code.py compiled by CircuitPython 10's mpy-cross, the
+    text names of taki_ui.strings put in as their numbers (so strings itself
+    is not needed on the board)."""
     from sim import cpvm
 
     files = contents()
+    numbers = text_numbers() if mpy else None
+    if mpy:
+        del files[STRINGS]
     total = disk = 0
     for dst, src in sorted(files.items()):
         path = os.path.join(out, dst)
         os.makedirs(os.path.dirname(path) or out, exist_ok=True)
         if mpy and dst.endswith(".py") and dst != "code.py":
             path = path[:-3] + ".mpy"
-            cpvm.compile_py(src, path, dst)
+            with open(src, encoding="utf-8") as f:
+                source = inline_texts(f.read(), numbers)
+            with tempfile.TemporaryDirectory() as tmp:
+                inlined = os.path.join(tmp, os.path.basename(src))
+                with open(inlined, "w", encoding="utf-8") as f:
+                    f.write(source)
+                cpvm.compile_py(inlined, path, dst)
         else:
             shutil.copyfile(src, path)
         n = os.path.getsize(path)

@@ -166,8 +166,8 @@ def device_modules():
 
     names = []
     for dst in sorted(bundle.contents()):
-        if not dst.endswith(".py") or dst == "code.py":
-            continue
+        if not dst.endswith(".py") or dst == "code.py" or dst == bundle.STRINGS:
+            continue  # the .mpy bundle has the text names put in as numbers
         mod = dst[:-3].replace(os.sep, ".")
         if mod.startswith("lib."):
             mod = mod[4:]

@@ -76,7 +76,24 @@ class Sim:
         self.app = App(self.board)  # as code.py does
         self.display = self.board.display
         self.display.render = self.render
+        self._record_notices()
         self.settle()
+
+    def _record_notices(self):
+        """Keep every notice the app shows, in English, in self.notices."""
+        from sim import texts
+
+        app = self.app
+        show = app._notice
+        self.notices = []
+
+        def record(n, a=0, b=0, seats=0):
+            if n >= 0:
+                self.notices.append(texts.shown(n, app.names[a] if seats & 1 else a,
+                                                app.names[b] if seats & 2 else b))
+            show(n, a, b, seats)
+
+        app._notice = record
 
     def power_cycle(self):
         """A flat battery, then power-on: a new board driver and app on the

@@ -75,10 +75,12 @@ def test_source_bundle_has_the_device_code_and_only_the_imported_libraries(built
 def test_mpy_bundle_is_circuitpython_10_bytecode_but_code_py(built, built_py):
     out, files, _ = built
     _, source, _ = built_py
-    # the same files, every module but code.py compiled
+    # the same files, every module but code.py compiled; strings.py's names
+    # are put into the code as numbers, so it does not go at all
     want = sorted(f[:-3] + ".mpy" if f.endswith(".py") and f != "code.py" else f
-                  for f in source)
+                  for f in source if f != bundle.STRINGS)
     assert files == want
+    assert "lib/taki_ui/lang/en.bin" in files
     for f in files:
         if f.endswith(".mpy"):
             with open(os.path.join(out, f), "rb") as fh:
@@ -150,13 +152,13 @@ def test_copy_to_a_drive_writes_only_what_differs(tmp_path):
     assert first.strip().splitlines()[n].endswith("wrote code.py")
     assert "0 of" in _to(drive)
     # one file differs (same size, other content) and one is left over
-    p = drive / "lib" / "taki_ui" / "strings.mpy"
+    p = drive / "lib" / "taki_ui" / "widgets.mpy"
     data = bytearray(p.read_bytes())
     data[-2] ^= 1
     p.write_bytes(bytes(data))
     (drive / "taki_core" / "old_module.py").write_text("X = 1\n")
     third = _to(drive)
-    assert "1 of" in third and "wrote lib/taki_ui/strings.mpy" in third
+    assert "1 of" in third and "wrote lib/taki_ui/widgets.mpy" in third
     assert "left alone): taki_core/old_module.py" in third
     assert (drive / "taki_core" / "old_module.py").exists()
     assert (drive / "settings.toml").read_text() == "# the user's\n"
@@ -225,3 +227,18 @@ def test_circuitpython_compile_check_has_teeth(tmp_path):
     with pytest.raises(RuntimeError) as e:
         cpvm.compile_py(str(bad), str(tmp_path / "m.mpy"), "lib/taki_ui/m.py")
     assert "lib/taki_ui/m.py" in str(e.value)
+
+
+def test_text_names_are_put_in_as_numbers_keeping_lines():
+    numbers = bundle.text_numbers()
+    src = ("from taki_ui import settings, strings, text\n"
+           "x = strings.TITLE + strings.RED\n"
+           "def f():\n    return strings.N_WIN\n")
+    out = bundle.inline_texts(src, numbers)
+    assert out.count("\n") == src.count("\n")  # tracebacks keep pointing at the source
+    assert "strings" not in out.replace("from taki_ui import settings, text", "")
+    assert "x = %d + %d" % (numbers["TITLE"], numbers["RED"]) in out
+    assert "return %d" % numbers["N_WIN"] in out
+    # a module that still names strings some other way keeps its import
+    kept = bundle.inline_texts("from taki_ui import strings\ny = strings\n", numbers)
+    assert "from taki_ui import strings" in kept

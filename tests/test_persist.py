@@ -348,7 +348,7 @@ def test_a_game_left_for_setup_is_not_offered_again():
     sim = started()
     play_keys(sim, 10)
     sim.press("START", "B")  # saved with the game
-    sim.press("START", "DOWN", "DOWN", "A")  # back to setup
+    sim.press("START", "DOWN", "DOWN", "DOWN", "A", "A")  # back to setup (and yes, leave it)
     wait(sim, persist.SETUP_IDLE_MS + 500)
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP
@@ -395,7 +395,8 @@ def test_a_power_cut_during_a_save_keeps_the_new_or_the_previous_game():
         play_keys(sim, 20, seed=4)
         sim.press("START", "B")  # saved
         first = save.pack(sim.app.game)
-        play_keys(sim, 30, seed=5)
+        play_keys(sim, 12, seed=5)
+        assert not sim.app.game.over()
         return sim, first, save.pack(sim.app.game)
 
     window = 1 + -(-(store.HEAD + SIZE + store.TAIL) // 16)  # the erase and page 0's record

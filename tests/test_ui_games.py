@@ -19,7 +19,8 @@ from taki_core.cards import COLOR, COLOUR_OF, NO_COLOR, SYMBOL_OF  # noqa: E402
 from taki_core.game import M_COLOR, NMOVES  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import cardart  # noqa: E402
-from taki_ui.table_screen import TableScreen, short_name  # noqa: E402
+from taki_ui.settings import shorts  # noqa: E402
+from taki_ui.table_screen import TableScreen  # noqa: E402
 
 
 def legal_types(g):
@@ -60,9 +61,10 @@ def check_drawn(sim, seen):
         # every player's card count, as the core has it
         for s in range(g.players):
             cell = t.seat_text(s)
-            assert short_name(app.names[s], s)[:3] in cell
+            assert shorts(app.names, g.players, 3)[s][:2] in cell
             assert ("%2d" % g.hand_size(s)) in cell
-        assert t.seat_text(g.current()).startswith(">")
+        # the current player's cell is on the bar (none once the game is over)
+        assert highlighted(t) == (-1 if g.over() else g.current())
     if st == A.S_WATCH:
         # the public table: face-down cards only
         for tg in t.slots:
@@ -83,7 +85,16 @@ def check_drawn(sim, seen):
             assert not tg.hidden and tg.face == SYMBOL_OF[card]
             # dimmed exactly when the core did not list the card
             assert t.slots[i].palette[2] == expected_body(card, card not in lit)
-        assert app.names[seat] in text
+        assert highlighted(t) == seat  # whose turn: the bar (the pass screen named them)
+
+
+def highlighted(t):
+    """The seat whose cell the table's bar is behind, or -1."""
+    if t.bar.hidden:
+        return -1
+    col = (t.bar.x + 2 - 48) // 54
+    row = (t.bar.y - 23) // 11
+    return col * 5 + row
 
 
 def card_tiles(group):
@@ -137,7 +148,7 @@ def test_two_people_play_a_whole_game():
     seen = play_game(sim, 1)
     assert {A.S_PASS, A.S_TURN, A.S_WATCH, A.S_OVER} <= seen
     text = winner_shown(sim)
-    assert "wins the game!" in text and "Cards left" in text
+    assert "wins the game!" in text and "Place, name, cards left" in text
     # play again: a new deal, the pass screen first
     sim.press("A")
     assert sim.app.state == A.S_PASS
@@ -208,10 +219,10 @@ def test_a_tournament_to_the_end():
     stages_seen = set()
     orig = TableScreen.show_table
 
-    def watching(table, game, names, status):
+    def watching(table, game, names):
         for s in range(game.players):
             stages_seen.add(game.stage(s))
-        orig(table, game, names, status)
+        orig(table, game, names)
         for s in range(game.players):
             assert table.seat_text(s).rstrip().endswith("/%d" % game.stage(s))
 
@@ -221,6 +232,6 @@ def test_a_tournament_to_the_end():
     finally:
         TableScreen.show_table = orig
     text = winner_shown(sim)
-    assert "wins the tournament!" in text and "Standings" in text
+    assert "wins the tournament!" in text and "Place, name, stage, cards" in text
     assert g.stage(g.winner()) == 0
     assert min(stages_seen) == 0 and 8 in stages_seen and len(stages_seen) > 3

@@ -10,21 +10,13 @@ harness.install()
 
 from taki_core.cards import BREAK, COLOR, KING, card_type  # noqa: E402
 from taki_core.game import P_KING, P_PLUS, P_PLUS3, P_RUN  # noqa: E402
+from sim.texts import english as en  # noqa: E402
 from taki_ui import app as A  # noqa: E402
-from taki_ui import cardart, strings  # noqa: E402
+from taki_ui import cardart  # noqa: E402
 
 
 def started(players=2, humans=(0, 1)):
     sim = harness.Sim(render=False)
-    sim.notices = []
-    show = sim.app._notice
-
-    def record(text):
-        if text:
-            sim.notices.append(text.strip())
-        show(text)
-
-    sim.app._notice = record
     sim.app.settings.players = players
     for s in range(players):
         sim.app.settings.kinds[s] = 0 if s in humans else 2
@@ -139,7 +131,8 @@ def test_dimmed_cards_are_dim_on_screen():
         assert abs(b - (want & 255)) < 9
     cursor_to(sim, "G7")
     sim.press("A")
-    assert strings.CANNOT in sim.notices and sim.app.state == A.S_TURN
+    # why not, in the player's terms: the core's reason (does not match red)
+    assert en("NO_MATCH", 0) in sim.notices and sim.app.state == A.S_TURN
 
 
 def test_colour_choice():
@@ -154,7 +147,7 @@ def test_colour_choice():
     sim.press("A", "LEFT", "LEFT", "A")  # from blue: green, red
     g = sim.app.game
     assert g.color() == 0 and g.leading() == COLOR
-    assert "Player 1 names Red" in sim.notices
+    assert "Player 1 picks Red." in sim.notices
     r, g, b = sim.board.pixels.shown[0]
     assert r > 3 * g and r > 3 * b
 
@@ -166,14 +159,14 @@ def test_taki_run_lone_then_closed():
     sim.press("A")
     g = sim.app.game
     assert g.phase() == P_RUN
-    assert strings.KEYS_RUN_LONE in sim.screen_text()  # a lone TAKI cannot be closed
+    assert en("KEYS_RUN_LONE") in sim.screen_text()  # a lone TAKI cannot be closed
     cursor_to(sim, "RSTOP")
     sim.press("A")
-    assert strings.KEYS_RUN in sim.screen_text()
+    assert en("KEYS_RUN") in sim.screen_text()
     assert "TAKI run" in sim.screen_text()
     sim.press("B")  # closed TAKI: the STOP acts
-    assert "Closed TAKI!" in sim.notices
-    assert "Player 2 is skipped" in sim.notices
+    assert "Player 1 closes the TAKI run." in sim.notices
+    assert "Player 2 is skipped." in sim.notices
     assert g.current() == 0 and sim.app.state == A.S_TURN
 
 
@@ -182,7 +175,7 @@ def test_taki_run_left_open():
     table(sim, [["RTAKI", "R5", "G7"], ["Y3", "Y4", "Y5"]], ["R3"])
     cursor_to(sim, "RTAKI")
     sim.press("A", "UP")
-    assert strings.N_RUN_OPEN in sim.notices
+    assert "Player 1 leaves the TAKI run open." in sim.notices
     assert sim.app.state == A.S_PASS and "Player 2" in sim.screen_text()
 
 
@@ -192,10 +185,10 @@ def test_plus_forces_a_card_and_king_frees_one():
     cursor_to(sim, "RPLUS")
     sim.press("A")
     g = sim.app.game
-    assert g.phase() == P_PLUS and strings.KEYS_PLUS in sim.screen_text()
+    assert g.phase() == P_PLUS and en("KEYS_PLUS") in sim.screen_text()
     cursor_to(sim, "KING")
     sim.press("A")
-    assert g.phase() == P_KING and strings.KEYS_KING in sim.screen_text()
+    assert g.phase() == P_KING and en("KEYS_KING") in sim.screen_text()
     # after a KING every card is lit
     t = sim.app.table
     for i in range(t.n):
@@ -213,10 +206,11 @@ def test_plus3_break_by_a_third_person():
     g = sim.app.game
     assert g.phase() == P_PLUS3 and sim.app.state == A.S_PLUS3
     text = sim.screen_text()
-    assert "Player 1 played +3!" in text and "Player 2 answers" in text
-    assert "Break: < Player 2 >" in text  # people, not cards: nobody's hand shown
+    assert "Player 1 played +3!" in text and "Who answers it?" in text
+    assert "> Player 2 answers" in text
+    assert "Player 2 breaks it <>" in text  # people, not cards: nobody's hand shown
     sim.press("DOWN", "RIGHT")
-    assert "Break: < Player 3 >" in sim.screen_text()
+    assert "> Player 3 breaks it <>" in sim.screen_text()
     sim.press("A")
     assert sim.app.state == A.S_PASS and "to break the +3" in sim.screen_text()
     sim.press("A")
@@ -226,7 +220,7 @@ def test_plus3_break_by_a_third_person():
     lit = [sim.app.playable[sim.app.hand[t.first + i]] for i in range(t.n)]
     assert lit.count(1) == 1
     sim.press("A")
-    assert "Player 3 breaks Player 1's +3" in sim.notices
+    assert "Player 3 breaks the +3: Player 1 draws 3." in sim.notices
     assert g.phase() != P_PLUS3 and g.hand_size(0) == 2 + 3
 
 
@@ -236,16 +230,16 @@ def test_plus3_no_breaker_goes_back_then_accept():
           humans=(0, 1, 2))
     cursor_to(sim, "+3")
     sim.press("A", "DOWN", "RIGHT", "A", "A")
-    assert sim.app.state == A.S_BREAK and strings.NO_BREAKER in sim.screen_text()
+    assert sim.app.state == A.S_BREAK and en("NO_BREAKER") in sim.screen_text()
     sim.press("B")
     assert sim.app.state == A.S_PLUS3
     assert sim.app.table is None  # the prompt screen: no card anywhere
     sim.press("A")  # back on the prompt, the first row: Player 2 answers
     assert sim.app.state == A.S_PASS and "to answer the +3" in sim.screen_text()
     sim.press("A")
-    assert sim.app.state == A.S_TURN and strings.KEYS_PLUS3 in sim.screen_text()
+    assert sim.app.state == A.S_TURN and en("KEYS_PLUS3") in sim.screen_text()
     sim.press("B")  # accept: everyone but Player 1 draws 3
-    assert "Everyone draws 3" in sim.notices
+    assert "The +3 stands: everyone else draws 3." in sim.notices
     g = sim.app.game
     assert g.hand_size(1) == 6 and g.hand_size(2) == 6
 
@@ -254,7 +248,10 @@ def test_plus3_answered_with_king():
     sim = started()
     table(sim, [["+3", "R5", "G7"], ["KING", "Y4", "Y5"]], ["R3"])
     cursor_to(sim, "+3")
-    sim.press("A", "A", "A")  # answer -> pass -> Player 2
+    sim.press("A")
+    # the one other person is the next player: no prompt, they answer in their turn
+    assert sim.app.state == A.S_PASS and "to answer the +3" in sim.screen_text()
+    sim.press("A")
     cursor_to(sim, "KING")
     sim.press("A")
     assert sim.app.game.phase() == P_KING
@@ -269,8 +266,10 @@ def test_last_card_and_penalty_notices_and_tones():
     sim.press("SELECT", "A")
     assert "Player 1: Last card!" in sim.notices
     sim.press("A")  # Player 2 takes the device
-    sim.press("B")  # draws
-    assert "Player 2 draws 1" in sim.notices
+    sim.press("B")  # draws, and sees what
+    assert sim.app.state == A.S_DREW and sim.notices[-1].startswith("You drew ")
+    sim.press("A")  # the turn passes on; everyone reads what happened
+    assert "Player 2 draws a card." in sim.notices
     sim.press("A")
     # Player 1 plays the last card without... it is a win
     cursor_to(sim, "R6")
@@ -283,7 +282,7 @@ def test_forgotten_last_card_is_a_penalty():
     sim = started()
     table(sim, [["R5", "R6"], ["Y3", "Y4", "Y5"]], ["R3"])
     sim.press("A")  # no SELECT
-    assert "Penalty: Player 1 draws 4" in sim.notices
+    assert 'Player 1 did not call "last card": draws 4.' in sim.notices
     assert sim.app.game.hand_size(0) == 5
 
 
@@ -300,7 +299,10 @@ def test_sound_off_is_silent_and_pause_menu():
     n0 = len(sim.hw_state.sounds)
     sim.press("A", "A", "B", "A")  # a turn each: no tone at all
     assert len(sim.hw_state.sounds) == n0
-    sim.press("START", "DOWN", "DOWN", "A")
+    sim.press("START", "DOWN", "DOWN", "DOWN", "A")
+    assert sim.app.state == A.S_PAUSE
+    assert "Leave this game? A yes, B no" in " ".join(sim.texts())
+    sim.press("A")
     assert sim.app.state == A.S_SETUP
 
 

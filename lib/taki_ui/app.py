@@ -4,8 +4,10 @@ One screen exists at a time (taki_ui.stage builds it when it is entered and
 lets it go when it is left). `step()` is one pass of the main loop: read a
 key, let timers run, refresh the display.
 The rules are the core's: what may be played comes from `legal_moves`, what
-happened from the event ring. Hands stay private: a hand is on screen only in
-S_TURN / S_COLOUR / S_BREAK, after its owner confirmed on the pass screen.
+happened from the event ring, why a key does nothing from `check`. Hands
+stay private: a hand is on screen only in S_TURN / S_COLOUR / S_BREAK /
+S_DREW, and only after its owner confirmed on the pass screen, unless the same
+person has held the device since with no public screen between (`viewer`).
 A person's turn is taki_ui.turn's, the +3 answer taki_ui.plus3_flow's.
 """
 
@@ -17,18 +19,21 @@ from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
 from taki_ui import lights, notices, persist, stage, strings
 from taki_ui.battery import Battery
+from taki_ui.notices import SEAT_A, SEAT_B
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
 from taki_ui.settings import Settings
 from taki_ui.states import (
-    A_CHANGED, A_DONE, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK,
-    S_COLOUR, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP, S_TURN, S_WATCH,
+    A_CHANGED, A_DONE, A_HELP, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK,
+    S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP,
+    S_TURN, S_WATCH,
 )
 from taki_ui.stage import Stage
 from taki_ui.turn import Turns
 
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
+NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
 
 
 class App(Turns, Plus3Flow):
@@ -54,18 +59,19 @@ class App(Turns, Plus3Flow):
         self.last_key = ticks_ms()
         self._milestone = False
         self.state = S_SETUP
-        self.viewer = -1  # the person whose hand may be shown without passing
+        self.viewer = -1  # who holds the device, privately, since the last public screen
         self.breaker = -1
         self.until = 0  # S_WATCH: nothing happens before this time
+        self.told_next = False  # S_WATCH: the bottom line says who is next
         self.notice_on = False
-        self._notice_text = ""
         self.notice_until = 0
         self.p3_asked = False  # computers were asked whether they break this +3
         self.resume = S_SETUP  # the state a pause goes back to
         self.passing_for = 0
-        self.pass_why = ""
+        self.pass_why = -1
+        self.help_card = -1
         self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
-            strings.CARDS_MISSING if self.stage.missing else "")
+            strings.CARDS_MISSING if self.stage.missing else -1)
         if loaded == persist.L_BAD:  # cleared at once: never offered again
             self.saves.changed(settings=True)
             self._save_now()
@@ -92,6 +98,8 @@ class App(Turns, Plus3Flow):
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
+        if self.state == S_DREW:  # the notices wait for A
+            return self.saving
         return (self.state == S_WATCH or self.saving or self.notices.pending()
                 or self.notice_on)
 
@@ -114,19 +122,17 @@ class App(Turns, Plus3Flow):
         if self.table is None:
             self._enter(state, None, None)
             if self.notice_on:
-                self.table.show_notice(self._notice_text)
+                self._draw_notice()
         self.state = state
         return self.table
 
     # --- keys -----------------------------------------------------------------
     def _key(self, k):
         st = self.state
-        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME):
+        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP):
             self.resume = st
-            self._enter(S_PAUSE, "pause_screen", "PauseScreen", self.settings.sound)
-            self._save_now()  # the player may be about to switch off
-            if not self.saving:
-                self.screen.saved()  # nothing new to write: it is saved
+            self.help_card = self._card() if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
+            self._pause()
         elif st == S_SETUP:
             act = self.screen.key(k)
             if act == A_START:
@@ -138,7 +144,8 @@ class App(Turns, Plus3Flow):
             elif act == A_RENAME:
                 s = self.screen.seat()
                 self.setup_row = self.screen.row
-                self._enter(S_RENAME, "rename_screen", "RenameScreen", s, self.names[s])
+                self._enter(S_RENAME, "rename_screen", "RenameScreen", s, self.names,
+                            self.settings.players)
         elif st == S_RENAME:
             act = self.screen.key(k)
             if act == A_DONE:
@@ -160,6 +167,9 @@ class App(Turns, Plus3Flow):
             self._colour_key(k)
         elif st == S_BREAK:
             self._break_key(k)
+        elif st == S_DREW:
+            if k == K_A:
+                self._watch(CPU_MS)
         elif st == S_WATCH:
             if k == K_A:
                 self.until = ticks_ms()  # hurry up
@@ -178,6 +188,9 @@ class App(Turns, Plus3Flow):
                 self.saves.changed(settings=True)
                 self.lights.silence()
                 self.screen.show(self.settings.sound)  # no longer "Saved"
+            elif act == A_HELP:
+                self._enter(S_HELP, "help_screen", "HelpScreen", self.stage.cards,
+                            self._card_to_explain())
             elif act == A_SETUP or act == A_RESUME:
                 if self.saves.settings_changed:
                     self._save_now()  # the sound switched in the menu
@@ -185,17 +198,31 @@ class App(Turns, Plus3Flow):
                     self._to_setup()
                 else:
                     self._back()
+        elif st == S_HELP:
+            if k == K_B or k == K_A:
+                self._pause()
+            else:
+                self.screen.key(k)
         elif st == S_RESUME:
             if k == K_A:
                 self._begin()
             elif k == K_B:
                 self._to_setup()  # the save stays until the next deal
 
+    def _pause(self):
+        self._enter(S_PAUSE, "pause_screen", "PauseScreen", self.settings.sound)
+        self._save_now()  # the player may be about to switch off
+        if not self.saving:
+            self.screen.saved()  # nothing new to write: it is saved
+
     def _back(self):
         """Leave the pause menu: the screen of the state it interrupted."""
         st = self.resume
-        if st == S_TURN or st == S_COLOUR:
+        if st == S_TURN or st == S_COLOUR or st == S_DREW:
             self._show_turn(False)
+            if st == S_DREW:
+                self.state = S_DREW
+                self.table.show_keys(strings.KEYS_DREW)
         elif st == S_BREAK:
             self._show_break()
         elif st == S_PASS:
@@ -224,13 +251,13 @@ class App(Turns, Plus3Flow):
         self.notices.reset(self.game)
         self.viewer = -1
         self.p3_asked = False
-        self._notice("")
+        self._notice(-1)
         self._watch(0)
 
     def _apply(self, m):
         err = self.game.apply(m)
-        if err:  # cannot happen: we only send listed moves; keep playing anyway
-            self._notice(strings.CANNOT)
+        if err:  # cannot happen: we only send moves check() accepted
+            self._refusal(err)
             return
         self._after_move()
 
@@ -240,7 +267,7 @@ class App(Turns, Plus3Flow):
         if self.saves.milestone():
             self._milestone = True
         quiet = self.viewer if self.state in (S_TURN, S_COLOUR, S_BREAK) else -1
-        self.notices.feed(g, self.names, quiet)
+        self.notices.feed(g, quiet)
         self._sounds()
         if g.phase() != P_PLUS3:
             self.p3_asked = False
@@ -257,15 +284,126 @@ class App(Turns, Plus3Flow):
         self.until = ticks_add(ticks_ms(), delay)
 
     def _public_table(self):
+        """The table as everyone may see it: from now on nobody holds the
+        device privately (the next hand needs the pass screen first)."""
         g = self.game
-        cur = g.current()
-        status = strings.NEXT if self.settings.is_human(cur) else strings.PLAYING
+        self.viewer = -1
         t = self._on_table(S_WATCH)
         t.hide_chooser()
-        t.show_table(g, self.names, status % self.names[cur])
-        t.show_backs(g.hand_size(cur))
-        t.show_keys(strings.KEYS_WAIT)
+        t.show_table(g, self.names)
+        t.show_backs(g.hand_size(g.current()))
+        actor = self.notices.actor
+        if (self.notices.pending() or self.notice_on) and 0 <= actor < g.players:
+            t.show_status(strings.MOVED, self.names[actor])  # whose move the notices tell
+            self.told_next = False
+        else:
+            self._tell_next()
         self.lights.colour(g.color())
+
+    def _tell_next(self):
+        g = self.game
+        cur = g.current()
+        self.table.show_status(strings.NEXT if self.settings.is_human(cur) else strings.PLAYING,
+                               self.names[cur])
+        self.told_next = True
+
+    def _tick(self):
+        self._save_tick()
+        now = ticks_ms()
+        if self.state == S_DREW:
+            return  # "You drew ..." stays until A; the public notices wait
+        if self.notice_on and ticks_diff(now, self.notice_until) >= 0:
+            if self.notices.pending():
+                self._next_notice()
+            else:
+                self._notice(-1)
+        elif not self.notice_on and self.notices.pending():
+            self._next_notice()
+        if self.state != S_WATCH:
+            return
+        if self.notices.pending() or self.notice_on:
+            return
+        if not self.told_next:
+            # the notices of a move are done: now say who is next, a moment
+            # before it happens
+            self._tell_next()
+            self.until = ticks_add(now, NEXT_MS)
+            return
+        if ticks_diff(now, self.until) < 0:
+            return
+        g = self.game
+        cur = g.current()
+        if g.over():
+            self.saves.in_game = False  # the next write holds no game to resume
+            self._enter(S_OVER, "over_screen", "OverScreen", g, self.names)
+        elif g.phase() == P_PLUS3:
+            self._plus3()
+        elif self.settings.is_human(cur):
+            self._hand_over(cur, S_TURN, -1)
+        else:
+            self._computer(cur)
+
+    def _computer(self, seat):
+        m = self.cpu.move(self.game, seat, self.settings.kinds[seat])
+        if m == NO_MOVE or self.game.apply(m):
+            # no choice or a refused one (the state is unchanged): the plain way on
+            for m in (M_DRAW, M_END, M_ACCEPT):
+                if self.game.apply(m) == 0:
+                    break
+        self._after_move()
+
+    def _hand_over(self, seat, then, why):
+        """Before a hand is shown: the pass screen, unless that person has
+        held the device since their last hand, with nothing public between."""
+        self.passing_for = seat
+        self.state_after_pass = then
+        if seat == self.viewer:
+            if then == S_BREAK:
+                self._show_break()
+            else:
+                self._show_turn(True)
+            return
+        self.viewer = -1
+        self.pass_why = why
+        self._enter(S_PASS, "pass_screen", "PassScreen", self.names[seat], why)
+
+    # --- notices ----------------------------------------------------------------
+    def _next_notice(self):
+        n = self.notices
+        n.pop()
+        self._notice(n.text, n.a, n.b, n.seats)
+
+    def _notice(self, n, a=0, b=0, seats=0):
+        """Show text n on the table for NOTICE_MS (-1 takes it away); places
+        listed in seats (SEAT_A, SEAT_B) are seats, shown by name. Its time
+        runs on screens without a table too."""
+        self.notice_on = n >= 0
+        self._notice_args = (n, a, b, seats)
+        if self.table is not None:
+            self._draw_notice()
+        if n >= 0:
+            self.notice_until = ticks_add(ticks_ms(), NOTICE_MS)
+
+    def _draw_notice(self):
+        n, a, b, seats = self._notice_args
+        names = self.names
+        self.table.show_notice(n, names[a] if seats & SEAT_A else a,
+                               names[b] if seats & SEAT_B else b)
+
+    def _refusal(self, err):
+        """Why the key did nothing: the core's reason, in words."""
+        g = self.game
+        a = g.run_color() if g.run_color() >= 0 else g.color()
+        self._notice(strings.NO_GAME_OVER + err - 1, a)
+        self.lights.tune(lights.BUMP)
+
+    def _sounds(self):
+        snd = self.notices.sound
+        self.notices.sound = notices.SOUND_NONE
+        if snd == notices.SOUND_WIN:
+            self.lights.tune(lights.WIN)
+        elif snd == notices.SOUND_PENALTY:
+            self.lights.tune(lights.PENALTY)
 
     # --- saving -----------------------------------------------------------------
     def _save_now(self):
@@ -297,80 +435,13 @@ class App(Turns, Plus3Flow):
             self._save_now()
         self._milestone = False
 
-    def _tick(self):
-        self._save_tick()
-        now = ticks_ms()
-        if self.notice_on and ticks_diff(now, self.notice_until) >= 0:
-            self._notice(self.notices.pop() if self.notices.pending() else "")
-        elif not self.notice_on and self.notices.pending():
-            self._notice(self.notices.pop())
-        if self.state != S_WATCH or ticks_diff(now, self.until) < 0:
-            return
-        if self.notices.pending() or self.notice_on:
-            return
-        g = self.game
-        cur = g.current()
-        if g.over():
-            self.saves.in_game = False  # the next write holds no game to resume
-            self._enter(S_OVER, "over_screen", "OverScreen", g, self.names)
-        elif g.phase() == P_PLUS3:
-            self._plus3()
-        elif self.settings.is_human(cur):
-            if cur == self.viewer:
-                self._show_turn(True)
-            else:
-                self._hand_over(cur, S_TURN, "")
-        else:
-            self._computer(cur)
-
-    def _computer(self, seat):
-        m = self.cpu.move(self.game, seat, self.settings.kinds[seat])
-        if m == NO_MOVE or self.game.apply(m):
-            # no choice or a refused one (the state is unchanged): the plain way on
-            for m in (M_DRAW, M_END, M_ACCEPT):
-                if self.game.apply(m) == 0:
-                    break
-        self._after_move()
-
-    def _hand_over(self, seat, then, why):
-        """Before a hand is shown: the pass screen, unless that person has
-        the device already."""
-        self.passing_for = seat
-        self.state_after_pass = then
-        if seat == self.viewer:
-            if then == S_BREAK:
-                self._show_break()
-            else:
-                self._show_turn(True)
-            return
-        self.pass_why = why
-        self._enter(S_PASS, "pass_screen", "PassScreen", self.names[seat], why)
-
-    def _notice(self, text):
-        """Show a notice on the table for NOTICE_MS ("" takes it away). Its
-        time runs on screens without a table too, as before."""
-        self.notice_on = bool(text)
-        self._notice_text = text
-        if self.table is not None:
-            self.table.show_notice(text)
-        if text:
-            self.notice_until = ticks_add(ticks_ms(), NOTICE_MS)
-
-    def _sounds(self):
-        snd = self.notices.sound
-        self.notices.sound = notices.SOUND_NONE
-        if snd == notices.SOUND_WIN:
-            self.lights.tune(lights.WIN)
-        elif snd == notices.SOUND_PENALTY:
-            self.lights.tune(lights.PENALTY)
-
     def _to_setup(self, row=0):
         if self.saves.in_game:
             self.saves.in_game = False  # the game is left: nothing to resume
             self.saves.changed(settings=True)  # written as a setup change is
+        self.viewer = -1
         self.lights.colour(-1)
         self._enter(S_SETUP, "setup_screen", "SetupScreen", self.settings, row)
-        if self.warning:
+        if self.warning >= 0:
             self.screen.notice(self.warning)
-            self.warning = ""
-
+            self.warning = -1

@@ -1,23 +1,27 @@
 """Game over: the winner, and the standings (by stage in a tournament)."""
 
 import displayio
+from micropython import const
 
-from taki_ui import strings, widgets
-from taki_ui.table_screen import short_name
+from taki_ui import settings, strings, widgets
+
+_CELL = const(13)  # a place's cell: " 1.Mama 8 13" and a space: cells never touch
 
 
 class OverScreen:
     def __init__(self, lines, game, names):
         self.group = g = displayio.Group()
-        lines.take(g, 2, 1, widgets.DIM, text=strings.GAME_OVER)
+        lines.take(g, 2, 1, widgets.DIM, strings.GAME_OVER)
         w = game.winner()
         tour = game.tournament()
         big = displayio.Group(scale=2, x=2, y=13)
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, text=names[w] if w >= 0 else strings.NO_WINNER)
-        lines.take(g, 2, 38, widgets.HILITE,
-                   text=strings.WINS_TOURNAMENT if tour else strings.WINS)
-        lines.take(g, 2, 52, widgets.DIM, text=strings.STANDINGS if tour else strings.CARDS_LEFT)
+        if w >= 0:
+            lines.take(big, 0, 0, widgets.HILITE, names[w])
+        else:
+            lines.take(big, 0, 0, widgets.HILITE, strings.NO_WINNER)
+        lines.take(g, 2, 38, widgets.HILITE, strings.WINS_TOURNAMENT if tour else strings.WINS)
+        lines.take(g, 2, 52, widgets.DIM, strings.STANDINGS if tour else strings.CARDS_LEFT)
         n = game.players
         order = bytearray(n)
         for i in range(n):
@@ -28,21 +32,25 @@ class OverScreen:
             while j > 0 and _rank(game, order[j], w) < _rank(game, order[j - 1], w):
                 order[j], order[j - 1] = order[j - 1], order[j]
                 j -= 1
+        short = settings.shorts(names, n, 4)
         # ten places in two columns of five
         for row in range(5):
-            text = ""
+            ln = lines.take(g, 0, 64 + row * 10, widgets.FG)
+            ln.clear()
             for col in range(2):
                 i = col * 5 + row
-                if i < n:
-                    s = order[i]
-                    short = short_name(names[s], s)
-                    if tour:
-                        cell = strings.STANDING % (i + 1, short, game.stage(s), game.hand_size(s))
-                    else:
-                        cell = strings.STANDING_CARDS % (i + 1, short, game.hand_size(s))
-                    text += widgets.pad(cell, 13)
-            lines.take(g, 0, 64 + row * 10, widgets.FG, text=text)
-        lines.take(g, 2, 116, widgets.DIM, text=strings.OVER_KEYS)
+                if i >= n:
+                    continue
+                s = order[i]
+                at = col * _CELL
+                ln.put(at + (1 if i < 9 else 0), i + 1)
+                ln.put(at + 2, ".")
+                ln.put(at + 3, short[s])
+                if tour:
+                    ln.put(at + 8, game.stage(s))
+                ln.put(at + (10 if game.hand_size(s) > 9 else 11), game.hand_size(s))
+            ln.done()
+        lines.take(g, 2, 116, widgets.DIM, strings.OVER_KEYS)
 
 
 def _rank(game, s, winner):

@@ -1,45 +1,67 @@
-"""The pause menu (START): resume, sound on/off, back to setup."""
+"""The pause menu (START): resume, sound on/off, card help, back to setup
+(which asks first: the game in progress would be left)."""
 
 import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP
 from micropython import const
 
-from taki_ui import strings, widgets
-from taki_ui.states import A_NONE, A_RESUME, A_SETUP, A_SOUND
+from taki_ui import strings, text, widgets
+from taki_ui.states import A_HELP, A_NONE, A_RESUME, A_SETUP, A_SOUND
 
-_ROWS = const(3)
-_Y0 = const(44)
-_ROW_H = const(16)
+_ROWS = const(4)
+_Y0 = const(32)
+_ROW_H = const(14)
+_SETUP_ROW = const(3)
 
 
 class PauseScreen:
     def __init__(self, lines, sound):
         self.group = g = displayio.Group()
-        big = displayio.Group(scale=2, x=40, y=8)
+        big = displayio.Group(scale=2, x=44, y=4)
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, text=strings.PAUSED)
-        lines.take(g, 20, _Y0, widgets.FG, text=strings.RESUME)
-        self.sound = lines.take(g, 20, _Y0 + _ROW_H, widgets.FG)
-        lines.take(g, 20, _Y0 + 2 * _ROW_H, widgets.FG, text=strings.NEW_GAME)
-        self.marker = lines.take(g, 8, _Y0, widgets.HILITE, text=">")
-        self.said = (lines.take(g, 2, 92, widgets.HILITE), lines.take(g, 2, 104, widgets.HILITE))
-        lines.take(g, 2, 116, widgets.DIM, text=strings.PAUSE_KEYS)
+        lines.take(big, 0, 0, widgets.HILITE, strings.PAUSED)
+        self.rows = [lines.take(g, 8, _Y0 + i * _ROW_H, widgets.FG) for i in range(_ROWS)]
+        self.said = (lines.take(g, 2, 90, widgets.HILITE), lines.take(g, 2, 102, widgets.HILITE))
+        lines.take(g, 2, 116, widgets.DIM, strings.PAUSE_KEYS)
         self.row = 0
-        self.show(sound)
+        self.sound = sound
+        self.asking = False  # "Leave this game?" is on screen
+        self._draw()
+
+    def _draw(self):
+        for i, ln in enumerate(self.rows):
+            ln.clear()
+            ln.put(0, ">" if i == self.row else " ")
+            if i == 0:
+                ln.put_text(2, strings.RESUME)
+            elif i == 1:
+                col = ln.put_text(2, strings.SOUND)
+                ln.put(col, ": ")
+                ln.put_text(col + 2, strings.ON if self.sound else strings.OFF)
+            elif i == 2:
+                ln.put_text(2, strings.CARD_HELP)
+            else:
+                ln.put_text(2, strings.NEW_GAME)
+            ln.done()
 
     def show(self, sound):
         """The sound row; a change since the save takes "Saved" away."""
-        self.sound.set(strings.SOUND + ": " + (strings.ON if sound else strings.OFF))
+        self.sound = sound
+        self._draw()
         self.said[0].set("")
         self.said[1].set("")
 
     def saved(self):
-        """Everything is in flash: say so (the sentence over two lines)."""
-        first, rest = widgets.split(strings.SAVED, 26)
-        self.said[0].set(first)
-        self.said[1].set(rest)
+        """Everything is in flash: say so."""
+        if not self.asking:
+            text.show2(self.said[0], self.said[1], strings.SAVED)
 
     def key(self, k):
+        if self.asking:  # "Leave this game? A yes, B no"
+            self.asking = False
+            self.said[0].set("")
+            self.said[1].set("")
+            return A_SETUP if k == K_A else A_NONE
         if k == K_UP:
             self.row = (self.row - 1) % _ROWS
         elif k == K_DOWN:
@@ -47,6 +69,10 @@ class PauseScreen:
         elif k == K_B or k == K_START:
             return A_RESUME
         elif k == K_A:
-            return (A_RESUME, A_SOUND, A_SETUP)[self.row]
-        self.marker.y = _Y0 + self.row * _ROW_H
+            if self.row == _SETUP_ROW:
+                self.asking = True
+                text.show2(self.said[0], self.said[1], strings.SURE)
+                return A_NONE
+            return (A_RESUME, A_SOUND, A_HELP)[self.row]
+        self._draw()
         return A_NONE

@@ -1,7 +1,6 @@
-"""The +3 answer: a public prompt, shown with no hand on screen.
-
-Any player but the +3's may take the device to break it with a +3 Breaker;
-the next player may answer (with a KING, a Breaker, or by accepting). The
+"""The +3 answer: a public prompt, shown with no hand on screen, asking who
+answers it: the next player (with a KING or a +3 Breaker, or by accepting:
+everyone else draws 3), or someone who breaks it with a +3 Breaker. The
 prompt lists people, never cards: who holds a Breaker stays hidden.
 """
 
@@ -9,7 +8,7 @@ import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
-from taki_ui import strings, widgets
+from taki_ui import strings, text, widgets
 from taki_ui.states import A_ANSWER, A_BREAK, A_NONE
 
 _Y0 = const(60)
@@ -21,14 +20,15 @@ class Plus3Screen:
         """by: seat of the +3; nxt: the next player; candidates: the first
         nc entries are the seats of the people who may try to break it."""
         self.group = g = displayio.Group()
-        lines.take(g, 2, 4, widgets.HILITE, text=strings.P3_TITLE % names[by])
-        lines.take(g, 2, 22, widgets.FG, text=strings.P3_LINE)
-        lines.take(g, 2, 34, widgets.FG, text=strings.P3_LINE2)
-        lines.take(g, 14, _Y0, widgets.FG, text=strings.P3_ANSWER % names[nxt])
-        self.breaking = lines.take(g, 14, _Y0 + _ROW_H, widgets.FG)
-        self.marker = lines.take(g, 4, _Y0, widgets.HILITE, text=">")
-        lines.take(g, 2, 116, widgets.DIM, text=strings.P3_KEYS)
+        lines.take(g, 2, 4, widgets.HILITE, strings.P3_TITLE, names[by])
+        text.show2(lines.take(g, 2, 20, widgets.FG), lines.take(g, 2, 32, widgets.FG),
+                   strings.P3_EXPLAIN)
+        lines.take(g, 2, 46, widgets.FG, strings.P3_LINE)
+        self.answer = lines.take(g, 2, _Y0, widgets.FG)
+        self.breaking = lines.take(g, 2, _Y0 + _ROW_H, widgets.FG)
+        lines.take(g, 2, 116, widgets.DIM, strings.P3_KEYS)
         self.names = names
+        self.nxt = nxt
         self.candidates = bytes(candidates[:nc])
         self.nc = nc
         self.ci = 0
@@ -40,8 +40,19 @@ class Plus3Screen:
         return self.candidates[self.ci]
 
     def _show(self):
-        self.breaking.set(strings.P3_BREAK % self.names[self.breaker] if self.nc else "")
-        self.marker.y = _Y0 + self.row * _ROW_H
+        a = self.answer
+        a.clear()
+        a.put(0, ">" if self.row == 0 else " ")
+        a.put_text(2, strings.P3_ANSWER, self.names[self.nxt])
+        a.done()
+        b = self.breaking
+        b.clear()
+        if self.nc:
+            b.put(0, ">" if self.row == 1 else " ")
+            col = b.put_text(2, strings.P3_BREAK, self.names[self.breaker])
+            if self.nc > 1:
+                b.put(col + 1, "<>")
+        b.done()
 
     def key(self, k):
         if k == K_UP or k == K_DOWN:

@@ -1,30 +1,37 @@
-"""Renaming a seat: a letter at a time with the arrows."""
+"""Renaming a seat: a letter at a time with the arrows (held, they repeat),
+SELECT deletes. A name must have a letter and differ from every other seat's."""
 
 import displayio
-from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP
+from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 from micropython import const
 
-from taki_ui import strings, widgets
+from taki_ui import strings, text, widgets
 from taki_ui.settings import NAME_LEN
 from taki_ui.states import A_CANCEL, A_DONE, A_NONE
 
 _X0 = const(20)
-_Y0 = const(50)
-
+_Y0 = const(46)
+# what a name may hold, in the order UP goes through them
+NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 
 
 class RenameScreen:
-    def __init__(self, lines, seat, name):
+    def __init__(self, lines, seat, names, players):
         self.group = g = displayio.Group()
-        lines.take(g, 2, 4, widgets.HILITE, text=strings.RENAME_TITLE % (seat + 1))
+        lines.take(g, 2, 4, widgets.HILITE, strings.RENAME_TITLE, seat + 1)
         big = displayio.Group(scale=2, x=_X0, y=_Y0)
         g.append(big)
         self.name = lines.take(big, 0, 0, widgets.FG)
         self.cursor, _ = widgets.box(_X0, _Y0 + 26, 12, 2, widgets.HILITE)
         g.append(self.cursor)
-        lines.take(g, 2, 100, widgets.DIM, text=strings.RENAME_KEYS)
-        lines.take(g, 2, 114, widgets.DIM, text=strings.RENAME_KEYS2)
+        self.why = lines.take(g, 2, 80, widgets.HILITE)  # why A did not take the name
+        self.why2 = lines.take(g, 2, 90, widgets.HILITE)
+        lines.take(g, 2, 104, widgets.DIM, strings.RENAME_KEYS)
+        lines.take(g, 2, 116, widgets.DIM, strings.RENAME_KEYS2)
         self.seat = seat
+        self.names = names
+        self.players = players
+        name = names[seat]
         self.chars = bytearray(NAME_LEN)
         for i in range(NAME_LEN):
             self.chars[i] = ord(name[i]) if i < len(name) else 32
@@ -38,19 +45,40 @@ class RenameScreen:
     def result(self):
         return str(self.chars, "ascii").strip()
 
+    def _refusal(self):
+        """Why the name cannot be kept (a text's number and its seat), or -1."""
+        name = self.result()
+        if not name:
+            return strings.NAME_EMPTY, 0
+        key = name.lower()
+        for s in range(self.players):
+            if s != self.seat and self.names[s].lower() == key:
+                return strings.NAME_TAKEN, s + 1
+        return -1, 0
+
     def key(self, k):
+        self.why.set("")
+        self.why2.set("")
         if k == K_A:
-            return A_DONE if self.result() else A_NONE
+            why, seat = self._refusal()
+            if why < 0:
+                return A_DONE
+            text.show2(self.why, self.why2, why, seat)
+            return A_NONE
         if k == K_B:
             return A_CANCEL
         if k == K_LEFT:
             self.pos = (self.pos - 1) % NAME_LEN
         elif k == K_RIGHT:
             self.pos = (self.pos + 1) % NAME_LEN
+        elif k == K_SELECT:  # delete: the letters after it move left
+            c = self.chars
+            for i in range(self.pos, NAME_LEN - 1):
+                c[i] = c[i + 1]
+            c[NAME_LEN - 1] = 32
         elif k == K_UP or k == K_DOWN:
-            chars = strings.NAME_CHARS
-            i = chars.find(chr(self.chars[self.pos]))
-            i = (i + (1 if k == K_UP else -1)) % len(chars)
-            self.chars[self.pos] = ord(chars[i])
+            i = NAME_CHARS.find(chr(self.chars[self.pos]))
+            i = (i + (1 if k == K_UP else -1)) % len(NAME_CHARS)
+            self.chars[self.pos] = ord(NAME_CHARS[i])
         self._show()
         return A_NONE

@@ -10,8 +10,8 @@ class ResumeScreen:
         self.group = g = displayio.Group()
         big = displayio.Group(scale=2, x=8, y=14)
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, text=strings.RESUME_TITLE)
-        mode = strings.MODE_TOURNAMENT if game.tournament() else strings.MODE_NORMAL
-        lines.take(g, 2, 52, widgets.FG, text=strings.RESUME_PLAYERS % (game.players, mode))
-        lines.take(g, 2, 68, widgets.FG, text=strings.RESUME_NEXT % names[game.current()])
-        lines.take(g, 2, 110, widgets.HILITE, text=strings.RESUME_KEYS)
+        lines.take(big, 0, 0, widgets.HILITE, strings.RESUME_TITLE)
+        lines.take(g, 2, 52, widgets.FG, strings.RESUME_TOURNAMENT if game.tournament()
+                   else strings.RESUME_NORMAL, game.players)
+        lines.take(g, 2, 68, widgets.FG, strings.RESUME_NEXT, names[game.current()])
+        lines.take(g, 2, 110, widgets.HILITE, strings.RESUME_KEYS)

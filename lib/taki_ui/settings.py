@@ -6,7 +6,7 @@ kept for the computer-players module). Names default to "Player N".
 
 from micropython import const
 
-from taki_ui import strings
+from taki_ui import strings, text
 
 MAX_SEATS = const(10)
 NAME_LEN = const(10)
@@ -24,7 +24,30 @@ PACKED_SIZE = const(_NAMES + MAX_SEATS * NAME_LEN)
 
 
 def default_name(seat):
-    return strings.PLAYER % (seat + 1)
+    """"Player 3": the table's PLAYER text filled in (at start-up only)."""
+    text.compose(strings.PLAYER, seat + 1)
+    return text.composed()
+
+
+def shorts(names, players, width):
+    """Each seat's name in at most `width` characters, no two alike: a
+    default name as "P3", others cut; where two cut names would read the
+    same, they end in their seat number instead."""
+    out = []
+    for s in range(players):
+        name = names[s]
+        if name == default_name(s):
+            text.compose(strings.PLAYER_SHORT, s + 1)
+            name = text.composed()
+        out.append(name[:width])
+    for s in range(players):
+        key = out[s].lower()
+        for t in range(players):
+            if t != s and out[t].lower() == key:
+                tag = str(s + 1)
+                out[s] = names[s][:width - len(tag)] + tag
+                break
+    return out
 
 
 class Settings:

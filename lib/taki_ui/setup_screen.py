@@ -4,60 +4,67 @@ import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from micropython import const
 
-from taki_ui import strings, widgets
+from taki_ui import strings, text, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
 from taki_ui.states import A_CHANGED, A_NONE, A_RENAME, A_SOUND, A_START
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
 _ROW_H = const(12)
-R_PLAYERS = const(0)
-R_FIRST = const(1)
-R_MODE = const(2)
-R_SOUND = const(3)
-R_SEAT0 = const(4)
-
-
-
-def _row(left, right):
-    return widgets.pad(left, 25 - len(right)) + right
+_X = const(2)
+_R_PLAYERS = const(0)
+_R_FIRST = const(1)
+_R_MODE = const(2)
+_R_SOUND = const(3)
+_R_SEAT0 = const(4)
+_VALUE_END = const(25)  # values end at this column; the last one shows ^ v
 
 
 class SetupScreen:
     def __init__(self, lines, settings, row=0):
         self.settings = settings
         self.group = displayio.Group()
-        lines.take(self.group, 2, 1, widgets.HILITE, text=strings.SETUP_TITLE)
-        self.rows = [lines.take(self.group, 8, _Y0 + i * _ROW_H, widgets.FG)
+        lines.take(self.group, 2, 1, widgets.HILITE, strings.SETUP_TITLE)
+        self.rows = [lines.take(self.group, _X, _Y0 + i * _ROW_H, widgets.FG)
                      for i in range(ROWS)]
-        self.marker = lines.take(self.group, 1, _Y0, widgets.HILITE, text=">")
         self.keys = lines.take(self.group, 2, 116, widgets.DIM)
         self.row = row
         self.top = 0
+        self.note = -1  # a text shown in place of the key help until the next key
         self.show()
 
     def count(self):
-        return R_SEAT0 + self.settings.players + 1
+        return _R_SEAT0 + self.settings.players + 1
 
     def seat(self):
         """The seat of the selected row, or -1."""
-        s = self.row - R_SEAT0
+        s = self.row - _R_SEAT0
         return s if 0 <= s < self.settings.players else -1
 
-    def _text(self, r):
+    def _draw(self, ln, r):
+        """Row r into line ln: the cursor, a label, its value on the right."""
         st = self.settings
-        if r == R_PLAYERS:
-            return _row(strings.PLAYERS, str(st.players))
-        if r == R_FIRST:
-            return _row(strings.STARTS, st.names[st.first])
-        if r == R_MODE:
-            return _row(strings.MODE, strings.MODE_TOURNAMENT if st.tournament else strings.MODE_NORMAL)
-        if r == R_SOUND:
-            return _row(strings.SOUND, strings.ON if st.sound else strings.OFF)
-        s = r - R_SEAT0
-        if s < st.players:
-            return _row(st.names[s], strings.KINDS[st.kinds[s]])
-        return strings.START_GAME
+        ln.clear()
+        ln.put(0, ">" if r == self.row else " ")
+        if r == _R_PLAYERS:
+            ln.put_text(1, strings.PLAYERS)
+            ln.put(_VALUE_END - (2 if st.players > 9 else 1), st.players)
+        elif r == _R_FIRST:
+            ln.put_text(1, strings.STARTS)
+            ln.put(_VALUE_END - len(st.names[st.first]), st.names[st.first])
+        elif r == _R_MODE:
+            ln.put_text(1, strings.MODE)
+            ln.put_text(_VALUE_END, strings.MODE_TOURNAMENT if st.tournament
+                        else strings.MODE_NORMAL, right=True)
+        elif r == _R_SOUND:
+            ln.put_text(1, strings.SOUND)
+            ln.put_text(_VALUE_END, strings.ON if st.sound else strings.OFF, right=True)
+        elif r - _R_SEAT0 < st.players:
+            s = r - _R_SEAT0
+            ln.put(1, st.names[s])
+            ln.put_text(_VALUE_END, strings.KIND_HUMAN + st.kinds[s], right=True)
+        else:
+            ln.put_text(1, strings.START_GAME)
 
     def show(self):
         """Redraw every row (on entering the screen and after a change)."""
@@ -72,26 +79,39 @@ class SetupScreen:
             self.top = max(0, n - ROWS)
         for i in range(ROWS):
             r = self.top + i
-            self.rows[i].set(self._text(r) if r < n else "")
-        self.marker.y = _Y0 + (self.row - self.top) * _ROW_H
-        self.keys.set(strings.SETUP_KEYS_SEAT if self.seat() >= 0 else strings.SETUP_KEYS)
+            ln = self.rows[i]
+            if r < n:
+                self._draw(ln, r)
+            else:
+                ln.clear()
+            # more rows above or below the visible eight: say so at the edge
+            if i == 0 and self.top > 0:
+                ln.put(_VALUE_END, "^")
+            elif i == ROWS - 1 and self.top + ROWS < n:
+                ln.put(_VALUE_END, "v")
+            ln.done()
+        if self.note >= 0:
+            self.keys.show(self.note)
+        else:
+            self.keys.show(strings.SETUP_KEYS_SEAT if self.seat() >= 0 else strings.SETUP_KEYS)
 
-    def notice(self, text):
-        """A line in place of the key help, until the next key."""
-        self.keys.set(text)
+    def notice(self, n):
+        """Text n in place of the key help, until the next key."""
+        self.note = n
+        self.keys.show(n)
 
     def _change(self, step):
         st = self.settings
         r = self.row
-        if r == R_PLAYERS:
+        if r == _R_PLAYERS:
             st.players = min(MAX_SEATS, max(2, st.players + step))
             if st.first >= st.players:
                 st.first = st.players - 1
-        elif r == R_FIRST:
+        elif r == _R_FIRST:
             st.first = (st.first + step) % st.players
-        elif r == R_MODE:
+        elif r == _R_MODE:
             st.tournament = not st.tournament
-        elif r == R_SOUND:
+        elif r == _R_SOUND:
             st.sound = not st.sound
             return A_SOUND
         elif self.seat() >= 0:
@@ -104,6 +124,7 @@ class SetupScreen:
     def key(self, k):
         """Handle one logical key; return what the app should do."""
         act = A_NONE
+        self.note = -1
         if k == K_UP:
             self.row = (self.row - 1) % self.count()
         elif k == K_DOWN:

@@ -1,118 +1,165 @@
-"""Every text the screens show, in one table (English).
+"""The game's texts by name (generated from lang/en.txt by `python -m sim.texts`:
+edit the table, not this file).
 
-A translation is another module with the same names; the screens only ever
-use these names. Texts with a %s or %d are filled in by the screens. Widths:
-the screen is 26 characters of the built-in font wide.
+Each name is its text's number in lang/<language>.bin, which taki_ui.text
+draws; the .mpy bundle puts the numbers straight into the code that uses
+them, so the names cost the board no heap. English is in the comments.
 """
 
-TITLE = "TAKI"
-PLAYER = "Player %d"  # default names: Player 1 .. Player 10
-PLAYER_SHORT = "P%d"  # a default name where 4 characters fit
+from micropython import const
 
-# setup
-SETUP_TITLE = "TAKI  -  new game"
-PLAYERS = "Players"
-STARTS = "Youngest"  # starts the game (R2.4)
-MODE = "Game"
-MODE_NORMAL = "Normal"
-MODE_TOURNAMENT = "Tournament"
-SOUND = "Sound"
-ON = "On"
-OFF = "Off"
-KINDS = ("Human", "CPU easy", "CPU normal", "CPU hard")
-START_GAME = "Start the game"
-SETUP_KEYS = "^v row  <> change  A ok"
-SETUP_KEYS_SEAT = "<> kind  A rename  ^v row"
-
-# rename
-RENAME_TITLE = "Name for seat %d"
-RENAME_KEYS = "^v letter  <> move"
-RENAME_KEYS2 = "A done   B cancel"
-NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
-
-# pass the device
-PASS_TO = "Pass the device to"
-PASS_READY = "A: I am %s"
-PASS_HIDE = "(hand hidden)"
-PASS_BREAK = "to break the +3"
-PASS_ANSWER = "to answer the +3"
-
-# table
-TURN_OF = "%s's turn"
-BREAK_OF = "%s: break the +3?"
-PLAYING = "%s is playing..."
-NEXT = "Next: %s"
-COLOUR_NAMES = ("Red", "Green", "Blue", "Yellow")
-STACK = "+2 x%d"
-PLUS3_ON = "+3 on!"
-RUN = "TAKI run"
-DIR_LEFT = "<<"
-DIR_RIGHT = ">>"
-KEYS_TURN = "A play B draw SEL last"
-KEYS_RUN = "A add B close ^ open"
-KEYS_RUN_LONE = "A add  ^ end turn"
-KEYS_PLUS = "A play  B draw"
-KEYS_KING = "A play any  B end turn"
-KEYS_PLUS3 = "A play  B accept"
-KEYS_BREAK = "A break  B back"
-KEYS_WAIT = "A: skip"
-CANNOT = "Can't play that now"
-NO_BREAKER = "No +3 Breaker: B back"
-
-# colour choice
-CHOOSE_COLOUR = "Choose the colour"
-CHOOSE_KEYS = "<> colour A ok B back"
-
-# +3 answer (a public screen)
-P3_TITLE = "%s played +3!"
-P3_LINE = "Everyone else draws 3,"
-P3_LINE2 = "unless it is answered:"
-P3_ANSWER = "%s answers"
-P3_BREAK = "Break: < %s >"
-P3_KEYS = "^v choose  A ok"
-
-# notices, from the core's events
-N_PLAY = "%s: %s"
-N_COLOR = "%s names %s"
-N_DRAW = "%s draws %d"
-N_PENALTY = "Penalty: %s draws %d"
-N_SKIP = "%s is skipped"
-N_DIR = "Direction reversed"
-N_STACK = "+2 stack: %d for %s"
-N_RUN_OPEN = "TAKI run left open"
-N_CLOSED = "Closed TAKI!"
-N_LAST = "%s: Last card!"
-N_PLUS3 = "%s plays +3!"
-N_BREAK = "%s breaks %s's +3"
-N_ACCEPT = "Everyone draws 3"
-N_STAGE = "%s: stage %d"
-N_WIN = "%s wins!"
-N_BLOCKED = "Blocked: %s wins"
-N_RESHUFFLE = "Discards reshuffled"
-N_NODRAW = "No cards left to draw"
-
-# resume a saved game (at power-on)
-RESUME_TITLE = "Resume game?"
-RESUME_PLAYERS = "%d players, %s"
-RESUME_NEXT = "Next: %s"
-RESUME_KEYS = "A resume   B new game"
-SAVE_BAD = "Old save unreadable: reset"
-CARDS_MISSING = "cards.bmp missing: copy again"
-
-# pause menu
-PAUSED = "Paused"
-RESUME = "Resume"
-NEW_GAME = "Back to setup"
-PAUSE_KEYS = "^v choose  A ok"
-SAVED = "Saved. You can switch off now."
-
-# game over
-GAME_OVER = "Game over"
-WINS = "wins the game!"
-WINS_TOURNAMENT = "wins the tournament!"
-NO_WINNER = "Nobody wins"
-STANDINGS = "Standings: stage, cards"
-CARDS_LEFT = "Cards left"
-STANDING = "%2d.%-5s%2d %2d"
-STANDING_CARDS = "%2d.%-5s %4d"
-OVER_KEYS = "A again  B setup"
+COUNT = const(154)
+TITLE = const(0)  # TAKI
+PLAYER = const(1)  # Player {n}
+PLAYER_SHORT = const(2)  # P{n}
+SETUP_TITLE = const(3)  # TAKI  -  new game
+PLAYERS = const(4)  # Players
+STARTS = const(5)  # Youngest
+MODE = const(6)  # Game
+MODE_NORMAL = const(7)  # Normal
+MODE_TOURNAMENT = const(8)  # Tournament
+SOUND = const(9)  # Sound
+ON = const(10)  # On
+OFF = const(11)  # Off
+KIND_HUMAN = const(12)  # Human
+KIND_EASY = const(13)  # CPU easy
+KIND_NORMAL = const(14)  # CPU normal
+KIND_HARD = const(15)  # CPU hard
+START_GAME = const(16)  # Start the game
+SETUP_KEYS = const(17)  # ^v row  <> change  A ok
+SETUP_KEYS_SEAT = const(18)  # <> kind  A rename  ^v row
+RENAME_TITLE = const(19)  # Name for seat {n}
+RENAME_KEYS = const(20)  # ^v letter <> move SEL del
+RENAME_KEYS2 = const(21)  # A done   B cancel
+NAME_EMPTY = const(22)  # A name needs one letter at least.
+NAME_TAKEN = const(23)  # Seat {n} already has that name.
+PASS_TO = const(24)  # Pass the device to
+PASS_HIDE = const(25)  # (hand hidden)
+PASS_READY = const(26)  # A: I am {name}
+PASS_BREAK = const(27)  # to break the +3
+PASS_ANSWER = const(28)  # to answer the +3
+TURN_OF = const(29)  # {name}'s turn
+BREAK_OF = const(30)  # {name}: break the +3?
+PLAYING = const(31)  # {name} is playing...
+NEXT = const(32)  # Next: {name}
+MOVED = const(33)  # {name}'s move
+STACK = const(34)  # +2 stack: {n}
+PLUS3_ON = const(35)  # +3 on!
+RUN = const(36)  # TAKI run
+CARDS_HEAD = const(37)  # cards left
+TOUR_LEGEND = const(38)  # cards left / stage
+KEYS_TURN = const(39)  # A play B draw SEL last
+KEYS_RUN = const(40)  # A add B close ^ open
+KEYS_RUN_LONE = const(41)  # A add  ^ end turn
+KEYS_PLUS = const(42)  # A play  B draw
+KEYS_KING = const(43)  # A play any  B end turn
+KEYS_PLUS3 = const(44)  # A play  B accept
+KEYS_BREAK = const(45)  # A break  B back
+ONLY_BREAKER = const(46)  # Only a +3 Breaker breaks a +3.
+KEYS_WAIT = const(47)  # A: skip
+NO_BREAKER = const(48)  # No +3 Breaker: B back
+CHOOSE_COLOUR = const(49)  # Choose the colour
+CHOOSE_KEYS = const(50)  # <> colour A ok B back
+DREW = const(51)  # You drew {card}.
+DREW_MORE = const(52)  # You drew {n} cards.
+KEYS_DREW = const(53)  # A: OK
+LAST_EARLY = const(54)  # "Last card" is for two cards or one; you have {n}.
+RED = const(55)  # Red
+GREEN = const(56)  # Green
+BLUE = const(57)  # Blue
+YELLOW = const(58)  # Yellow
+CARD = const(59)  # {colour} {symbol}
+SYM_1 = const(60)  # 1
+SYM_3 = const(61)  # 3
+SYM_4 = const(62)  # 4
+SYM_5 = const(63)  # 5
+SYM_6 = const(64)  # 6
+SYM_7 = const(65)  # 7
+SYM_8 = const(66)  # 8
+SYM_9 = const(67)  # 9
+SYM_PLUS2 = const(68)  # +2
+SYM_STOP = const(69)  # STOP
+SYM_DIR = const(70)  # Reverse
+SYM_PLUS = const(71)  # PLUS
+SYM_TAKI = const(72)  # TAKI
+COLOR_CARD = const(73)  # COLOR
+SUPERTAKI_CARD = const(74)  # SUPERTAKI
+KING_CARD = const(75)  # KING
+PLUS3_CARD = const(76)  # +3
+BREAK_CARD = const(77)  # +3 Breaker
+NO_GAME_OVER = const(78)  # The game is over.
+NO_NOT_YOUR_TURN = const(79)  # It is not your turn.
+NO_UNKNOWN_MOVE = const(80)  # That is not a move.
+NO_NOT_IN_HAND = const(81)  # That card is not in your hand.
+NO_MATCH = const(82)  # Play {colour}, or the same picture as the top card.
+NO_STACK = const(83)  # A +2 is on you: play a +2 or KING, or draw.
+NO_PLUS3 = const(84)  # A +3 is on you: play KING or +3 Breaker, or accept.
+NO_RUN_COLOUR = const(85)  # In the TAKI run, only {colour} cards.
+NO_DRAW_IN_RUN = const(86)  # No drawing in a TAKI run: play, or close it.
+NO_DRAW_KING = const(87)  # After a KING, play any card or end your turn.
+NO_LONE_TAKI = const(88)  # A TAKI alone cannot be closed.
+NO_RUN = const(89)  # There is no TAKI run to close.
+NO_COLOR = const(90)  # Choose a colour for that card.
+NO_NOTHING_DONE = const(91)  # Play or draw first.
+NO_MUST_PLAY = const(92)  # After a PLUS, play one more card or draw.
+NO_NO_PLUS3 = const(93)  # There is no +3 to answer.
+NO_OWN_PLUS3 = const(94)  # You cannot break your own +3.
+NO_UNKNOWN_CARD = const(95)  # There is no such card.
+N_PLAY = const(96)  # {name} plays {card}.
+N_COLOR = const(97)  # {name} picks {colour}.
+N_DRAW = const(98)  # {name} draws {n}.
+N_DRAW_ONE = const(99)  # {name} draws a card.
+N_PENALTY = const(100)  # {name} did not call "last card": draws {n}.
+N_SKIP = const(101)  # {name} is skipped.
+N_DIR = const(102)  # {name} reversed the direction.
+N_STACK = const(103)  # +2 stack: {name} must answer or draw {n}.
+N_RUN_OPEN = const(104)  # {name} leaves the TAKI run open.
+N_CLOSED = const(105)  # {name} closes the TAKI run.
+N_LAST = const(106)  # {name}: Last card!
+N_PLUS3 = const(107)  # {name} plays +3: everyone else draws 3!
+N_BREAK = const(108)  # {name} breaks the +3: {who} draws 3.
+N_ACCEPT = const(109)  # The +3 stands: everyone else draws 3.
+N_STAGE = const(110)  # {name} reaches stage {n}.
+N_WIN = const(111)  # {name} wins!
+N_BLOCKED = const(112)  # Nobody can play: {name} wins.
+N_RESHUFFLE = const(113)  # The discards are shuffled into the pile.
+N_NODRAW = const(114)  # No cards left to draw.
+P3_TITLE = const(115)  # {name} played +3!
+P3_EXPLAIN = const(116)  # Everyone else draws 3, unless someone answers it.
+P3_LINE = const(117)  # Who answers it?
+P3_ANSWER = const(118)  # {name} answers
+P3_BREAK = const(119)  # {name} breaks it
+P3_KEYS = const(120)  # ^v choose  <> who  A ok
+RESUME_TITLE = const(121)  # Resume game?
+RESUME_NORMAL = const(122)  # {n} players, normal game
+RESUME_TOURNAMENT = const(123)  # {n} players, tournament
+RESUME_NEXT = const(124)  # Next: {name}
+RESUME_KEYS = const(125)  # A resume   B new game
+SAVE_BAD = const(126)  # Old save unreadable: reset
+CARDS_MISSING = const(127)  # cards.bmp missing: copy again
+PAUSED = const(128)  # Paused
+RESUME = const(129)  # Resume
+CARD_HELP = const(130)  # What does this card do?
+NEW_GAME = const(131)  # Back to setup
+PAUSE_KEYS = const(132)  # ^v choose  A ok
+SAVED = const(133)  # Saved. You can switch off now.
+SURE = const(134)  # Leave this game? A yes, B no
+GAME_OVER = const(135)  # Game over
+WINS = const(136)  # wins the game!
+WINS_TOURNAMENT = const(137)  # wins the tournament!
+NO_WINNER = const(138)  # Nobody wins
+STANDINGS = const(139)  # Place, name, stage, cards
+CARDS_LEFT = const(140)  # Place, name, cards left
+OVER_KEYS = const(141)  # A again  B setup
+HELP_NUMBER = const(142)  # Play it on its colour or on the same number.
+HELP_PLUS2 = const(143)  # The next player draws 2, or adds their own +2.
+HELP_STOP = const(144)  # The next player misses a turn.
+HELP_DIR = const(145)  # Play goes the other way round.
+HELP_PLUS = const(146)  # Play one more card now, or draw one.
+HELP_TAKI = const(147)  # Starts a run: play all your cards of its colour.
+HELP_COLOR = const(148)  # Goes on anything. You pick the new colour.
+HELP_SUPERTAKI = const(149)  # A TAKI run in the colour on the table.
+HELP_KING = const(150)  # Goes on anything and stops +2 or +3. Play again.
+HELP_PLUS3 = const(151)  # Everyone else draws 3, unless someone breaks it.
+HELP_BREAK = const(152)  # Breaks a +3: the one who played it draws 3.
+HELP_KEYS = const(153)  # <> card  B back

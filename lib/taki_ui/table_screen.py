@@ -1,33 +1,47 @@
-"""The table: leading card, colour, +2 stack / +3, direction, every player's
-card count (and stage), whose turn it is, and one hand as a row of cards.
+"""The table: the active colour, direction and what is on (+2 stack, +3, a
+TAKI run), every player's cards left (and stage), the leading card, one hand
+as a row of cards, and a line for whose move it is or what the keys do.
 
-Built when the table is shown, from the app's pools (text lines, card
-slots); showing another state changes texts, tile indices, palette entries
-and positions. It draws what it is told: which cards are playable is
-decided by the app from the core's legal moves.
+    y   0  colour, direction, +2 stack / +3 / TAKI run    (a notice covers
+    y  12  the grid's heading: cards left (/ stage)        these two lines)
+    y  23  the players, 2 columns of 5; the current one highlighted
+           the leading card (twice a hand card's size) on the left
+    y  84  the hand, 8 cards at a time; arrows at the edges when there are more
+    y 116  whose move it is, or the keys
+
+Built when the table is shown, from the app's pools (text lines, cards);
+showing another state changes texts, tile indices, palette entries and
+positions. It draws what it is told: which cards are playable is decided by
+the app from the core's legal moves.
 """
 
 import displayio
+import vectorio
 from micropython import const
 
-from taki_ui import cardart, strings, widgets
+from taki_ui import cardart, settings, strings, text, widgets
 
 SLOTS = const(8)  # cards of the hand visible at once
 _HAND_X = const(4)
-_HAND_Y = const(86)
+_HAND_Y = const(84)
 _STEP = const(19)
 _RAISE = const(4)  # the card under the cursor sits higher
-_INFO_Y = const(70)
-_SEATS_X = const(50)
-_SEATS_Y = const(13)
-_CELL = const(9)  # characters of a seat's cell
+_GRID_X = const(48)
+_GRID_Y = const(23)
+_ROW_H = const(11)
+_CELL = const(9)  # characters of a player's cell, its last always blank
+_CELL_W = const(54)
+_BOTTOM = const(116)
+CURRENT = 0x1C5A3C  # behind the current player's cell
 
 
-def short_name(name, seat):
-    """At most 4 characters for the players' grid ("P3" for default names)."""
-    if name == strings.PLAYER % (seat + 1):
-        return strings.PLAYER_SHORT % (seat + 1)
-    return name[:4]
+def _arrow(x, right):
+    pal = displayio.Palette(1)
+    pal[0] = widgets.HILITE
+    pts = [(0, 0), (3, 3), (0, 6)] if right else [(3, 0), (0, 3), (3, 6)]
+    a = vectorio.Polygon(pixel_shader=pal, points=pts, x=x, y=_HAND_Y + 11)
+    a.hidden = True
+    return a
 
 
 class TableScreen:
@@ -36,19 +50,28 @@ class TableScreen:
         leading card, then SLOTS for the hand."""
         self.lines = lines
         self.group = g = displayio.Group()
-        self.status = lines.take(g, 2, 1, widgets.HILITE)
+        # the active colour: a swatch, its word, the direction, what is on
+        self.swatch, self.swatch_pal = widgets.box(2, 1, 9, 9, 0)
+        g.append(self.swatch)
+        # on it the colour's mark, as the cards carry it (for colour-blind eyes)
+        self.swatch_mark = cardart.mark(cards[0], 0, 4, 3)
+        g.append(self.swatch_mark)
+        self.info = lines.take(g, 16, 0, widgets.FG)
+        self.head = lines.take(g, _GRID_X, 12, widgets.DIM)
+        # every player's cards left: 2 columns of 5, the current one on a bar
+        self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H, CURRENT)
+        self.bar.hidden = True
+        g.append(self.bar)
+        self.seat_rows = [lines.take(g, _GRID_X, _GRID_Y + i * _ROW_H, widgets.FG)
+                          for i in range(5)]
+        self.shorts = None  # the players' names, short and unique (made once)
         # the leading card, twice the size of a hand card
-        self._lead_group = displayio.Group(scale=2, x=4, y=13)
+        self._lead_group = displayio.Group(scale=2, x=4, y=14)
         self.lead = cards[0]
+        self.lead.x = self.lead.y = 0
+        self.lead.hidden = False
         self._lead_group.append(self.lead.layer)
         g.append(self._lead_group)
-        # every player's card count: 2 columns of 5, a line per row
-        self.seat_rows = [lines.take(g, _SEATS_X, _SEATS_Y + (i * 56) // 5, widgets.FG)
-                          for i in range(5)]
-        # active colour swatch, colour name, direction, +2 stack / +3
-        self.swatch, self.swatch_pal = widgets.box(4, _INFO_Y + 1, 10, 10, 0)
-        g.append(self.swatch)
-        self.info = lines.take(g, 18, _INFO_Y, widgets.FG)
         # the hand
         self.slots = cards[1:1 + SLOTS]
         for i, card in enumerate(self.slots):
@@ -56,53 +79,80 @@ class TableScreen:
             card.y = _HAND_Y
             card.hidden = True
             g.append(card.layer)
-        self.more = lines.take(g, 110, _INFO_Y, widgets.DIM)
-        # a notice covers the info row for a moment
-        self.notice = lines.take(g, 0, _INFO_Y - 1, widgets.HILITE, widgets.BAR)
-        self.notice.hidden = True
-        self.keys = lines.take(g, 2, 116, widgets.DIM)
+        self.left = _arrow(0, False)
+        self.right = _arrow(157, True)
+        g.append(self.left)
+        g.append(self.right)
+        self.bottom = lines.take(g, 2, _BOTTOM, widgets.DIM)
+        # a notice covers the top two lines for a moment
+        self.notice = (lines.take(g, 0, 0, widgets.HILITE, bg=widgets.BAR),
+                       lines.take(g, 0, 12, widgets.HILITE, bg=widgets.BAR))
+        for ln in self.notice:
+            ln.hidden = True
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
         self.cursor = -1
         self.n = 0
 
     def close(self):
-        """Give the card slots back (the lines go back with the screen)."""
+        """Give the cards back (the lines go back with the screen)."""
         self.hide_chooser()
         self._lead_group.remove(self.lead.layer)
         for card in self.slots:
             self.group.remove(card.layer)
 
     # --- the public part ------------------------------------------------------
-    def show_table(self, game, names, status):
-        self.status.set(status)
+    def show_table(self, game, names):
         self.lead.paint(game.leading())
-        cur = game.current()
+        players = game.players
         tour = game.tournament()
+        if self.shorts is None:
+            self.shorts = settings.shorts(names, players, 3 if tour else 4)
+        self.head.show(strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
+        cur = game.current()
         for row in range(5):
-            text = ""
-            for s in (row, row + 5):
-                if s >= game.players:
-                    break
-                mark = ">" if s == cur else " "
-                short = short_name(names[s], s)
-                if tour:
-                    cell = "%s%-3s%2d/%d" % (mark, short[:3], game.hand_size(s), game.stage(s))
-                else:
-                    cell = "%s%-4s %2d" % (mark, short, game.hand_size(s))
-                text += widgets.pad(cell, _CELL)
-            self.seat_rows[row].set(text)
+            ln = self.seat_rows[row]
+            ln.clear()
+            for col in range(2):
+                s = row + 5 * col
+                if s < players:
+                    self._cell(ln, col * _CELL, s, game, tour)
+            ln.done()
+        if 0 <= cur < players and not game.over():
+            self.bar.x = _GRID_X - 2 + (cur // 5) * _CELL_W
+            self.bar.y = _GRID_Y + (cur % 5) * _ROW_H
+            self.bar.hidden = False
+        else:
+            self.bar.hidden = True
         c = game.color()
         self.swatch_pal[0] = cardart.COLOURS[c]
-        info = strings.COLOUR_NAMES[c] + " " + (
-            strings.DIR_RIGHT if game.direction() > 0 else strings.DIR_LEFT)
+        cardart.show_mark(self.swatch_mark, c)
+        ln = self.info
+        ln.clear()
+        col = ln.put_text(0, strings.RED + c)
+        col = ln.put(col + 1, ">>" if game.direction() > 0 else "<<")
         if game.pending():
-            info += " " + strings.STACK % game.pending()
+            ln.put_text(col + 1, strings.STACK, game.pending())
         elif game.plus3_by() >= 0:
-            info += " " + strings.PLUS3_ON
+            ln.put_text(col + 1, strings.PLUS3_ON)
         elif game.run_color() >= 0:
-            info += " " + strings.RUN
-        self.info.set(info)
+            ln.put_text(col + 1, strings.RUN)
+        ln.done()
+
+    def _cell(self, ln, at, s, game, tour):
+        """A player's cell: name, cards left (/ stage); its last column blank."""
+        n = game.hand_size(s)
+        digits = 3 if n > 99 else 2 if n > 9 else 1
+        if tour:  # "Mom 13/8"
+            end = at + 6  # the "/"
+            ln.put(at, self.shorts[s][:end - digits - 1 - at])
+            ln.put(end - digits, n)
+            ln.put(end, "/")
+            ln.put(end + 1, game.stage(s))
+        else:  # "Mama  13"
+            end = at + 8
+            ln.put(at, self.shorts[s][:end - digits - 1 - at])
+            ln.put(end - digits, n)
 
     def seat_text(self, seat):
         """The cell of a seat, as drawn (tests)."""
@@ -110,16 +160,25 @@ class TableScreen:
         at = (seat // 5) * _CELL
         return row[at:at + _CELL]
 
-    def show_status(self, text):
-        self.status.set(text)
+    def show_status(self, n, a=None):
+        """Whose move it is (text n): the bottom line."""
+        self.bottom.colour(widgets.HILITE)
+        self.bottom.show(n, a)
 
-    def show_keys(self, text):
-        self.keys.set(text)
+    def show_keys(self, n, a=None):
+        """What the keys do (text n): the bottom line."""
+        self.bottom.colour(widgets.DIM)
+        self.bottom.show(n, a)
 
-    def show_notice(self, text):
-        if text:
-            self.notice.set(text)
-        self.notice.hidden = not text
+    def show_notice(self, n, a=None, b=None):
+        """Text n over the top two lines; -1 takes the notice away."""
+        first, second = self.notice
+        if n < 0:
+            first.hidden = second.hidden = True
+            return
+        two = text.show2(first, second, n, a, b)
+        first.hidden = False
+        second.hidden = not two
 
     # --- the hand -------------------------------------------------------------
     def show_hand(self, hand, n, playable, cursor):
@@ -140,14 +199,15 @@ class TableScreen:
             if i < n:
                 card.paint(-1)
                 card.y = _HAND_Y
-        self.more.set("%d" % n if n > SLOTS else "")
+        self.left.hidden = True
+        self.right.hidden = n <= SLOTS
 
     def hide_hand(self):
         self.n = 0
         self.cursor = -1
         for card in self.slots:
             card.hidden = True
-        self.more.set("")
+        self.left.hidden = self.right.hidden = True
 
     def _scroll(self):
         """Keep the cursor in view; True if the visible cards changed."""
@@ -172,40 +232,48 @@ class TableScreen:
                 card.hidden = False
             else:
                 card.hidden = True
-        if self.n > SLOTS:
-            self.more.set("%d-%d/%d" % (self.first + 1, self.first + SLOTS, self.n))
-        else:
-            self.more.set("")
+        # more cards to the left or to the right: the arrows say so
+        self.left.hidden = self.first == 0
+        self.right.hidden = self.first + SLOTS >= self.n
 
     def move_cursor(self, step, hand, playable):
         """Move the cursor; only two cards move unless the row scrolls."""
         if self.n == 0:
             return
+        self.set_cursor((self.cursor + step) % self.n, hand, playable)
+
+    def set_cursor(self, k, hand, playable):
         old = self.cursor
-        self.cursor = (self.cursor + step) % self.n
+        self.cursor = k
         if self._scroll():
             self._paint(hand, playable)
             return
-        if old >= 0:
+        if 0 <= old - self.first < SLOTS:
             self.slots[old - self.first].y = _HAND_Y
         self.slots[self.cursor - self.first].y = _HAND_Y - _RAISE
 
-    # --- the colour choice for a COLOR card, over the hand -------------------------
+    # --- the colour choice for a COLOR card, over the hand ------------------------
     def show_chooser(self, sel):
         if self.chooser is None:
-            ch = displayio.Group(y=_INFO_Y - 2)
-            bg, _ = widgets.box(0, 0, 160, 46, widgets.BAR)
+            ch = displayio.Group(y=_HAND_Y - 10)
+            bg, _ = widgets.box(0, 0, 160, 44, widgets.BAR)
             ch.append(bg)
-            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG,
-                                                  text=strings.CHOOSE_COLOUR)
-            self._frame, _ = widgets.box(0, 14, 34, 26, widgets.HILITE)
+            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR)
+            # the selection: white around black, which shows on every colour
+            self._frame, _ = widgets.box(0, 13, 36, 28, widgets.FG)
+            self._inner, _ = widgets.box(0, 15, 32, 24, 0)
             ch.append(self._frame)
+            ch.append(self._inner)
+            marks = displayio.Group(scale=2, x=17, y=22)  # each colour's mark, 10x10
             for c in range(4):
                 sw, _ = widgets.box(8 + c * 38, 17, 28, 20, cardart.COLOURS[c])
                 ch.append(sw)
+                marks.append(cardart.mark(self.lead, c, c * 19, 0))
+            ch.append(marks)
             self.group.append(ch)
             self.chooser = ch
-        self._frame.x = 5 + sel * 38
+        self._frame.x = 4 + sel * 38
+        self._inner.x = 6 + sel * 38
 
     def hide_chooser(self):
         if self.chooser is not None:

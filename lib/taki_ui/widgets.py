@@ -15,21 +15,3 @@ def box(x, y, w, h, color):
     pal = displayio.Palette(1)
     pal[0] = color
     return vectorio.Rectangle(pixel_shader=pal, x=x, y=y, width=w, height=h), pal
-
-
-def split(text, width):
-    """(first line, rest): text broken at the last space that lets the first
-    line hold at most width characters."""
-    if len(text) <= width:
-        return text, ""
-    cut = text.rfind(" ", 0, width + 1)
-    if cut <= 0:
-        cut = width
-    return text[:cut], text[cut:].strip()
-
-
-def pad(text, width):
-    """text cut or padded with spaces to exactly width characters."""
-    if len(text) >= width:
-        return text[:width]
-    return text + " " * (width - len(text))

@@ -1,0 +1,218 @@
+"""The game's texts: from the table lib/taki_ui/lang/<language>.txt to what the
+board reads (desktop only).
+
+    python -m sim.texts           write lib/taki_ui/strings.py and lang/*.bin
+    python -m sim.texts --check   exit 1 if a written file is not up to date
+
+lang/en.txt is the table: `NAME = text` lines, places in {braces}. The names'
+order numbers the texts; strings.py (generated) gives each name its number
+as a const, and lang/en.bin holds the texts for taki_ui.text:
+
+    "TX", version, count (2 bytes, LE), then count + 1 offsets (2 bytes, LE)
+    from the start of the file, then the texts one after the other.
+
+A text is ASCII; a byte below 32 is a place: 1 + 3 * kind + i, where i is
+the place's argument (0, 1, 2: in the order the English text first names
+them) and kind is how it is drawn: 0 as it is (a name, a number), 1 a colour
+(its word), 2 a card (its name), 3 another text (its number). The kind comes
+from the place's name: {colour...} a colour, {card...} a card, {symbol...} a
+text, anything else as it is. A line
+break is not stored: the board breaks a text where it must.
+
+For the tests and tools: english(name, *args) gives the English text with
+its places filled in, as the board draws it.
+"""
+
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LANG = os.path.join(ROOT, "lib", "taki_ui", "lang")
+STRINGS = os.path.join(ROOT, "lib", "taki_ui", "strings.py")
+VERSION = 1
+MAX_ARGS = 3
+K_PLAIN, K_COLOUR, K_CARD, K_TEXT = 0, 1, 2, 3
+PLACE = re.compile(r"\{([a-z_]+)\}")
+
+
+def read_table(path):
+    """[(name, text)] in file order."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if " = " not in line:
+                raise ValueError("%s:%d: not `NAME = text`: %r" % (path, n, line))
+            name, text = line.split(" = ", 1)
+            if not re.fullmatch(r"[A-Z][A-Z0-9_]*", name):
+                raise ValueError("%s:%d: bad name %r" % (path, n, name))
+            out.append((name, text))
+    names = [n for n, _ in out]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise ValueError("%s: names twice: %s" % (path, ", ".join(sorted(dup))))
+    return out
+
+
+def places(text):
+    """The place names of a text, in the order it first names them."""
+    seen = []
+    for p in PLACE.findall(text):
+        if p not in seen:
+            seen.append(p)
+    return seen
+
+
+def kind(place):
+    if place.startswith("colour"):
+        return K_COLOUR
+    if place.startswith("card"):
+        return K_CARD
+    if place.startswith("symbol"):
+        return K_TEXT
+    return K_PLAIN
+
+
+def encode(text, order):
+    """The bytes of a text; order: its places' names, as English orders them."""
+    out = bytearray()
+    pos = 0
+    for m in PLACE.finditer(text):
+        out += text[pos:m.start()].encode("ascii")
+        p = m.group(1)
+        i = order.index(p)
+        out.append(1 + 3 * kind(p) + i)
+        pos = m.end()
+    out += text[pos:].encode("ascii")
+    return bytes(out)
+
+
+def build(table):
+    """The .bin file of a language's table (same names, in English's order)."""
+    blobs = [encode(text, places(text)) for _, text in table]
+    head = 6 + 2 * (len(blobs) + 1)
+    offsets = []
+    at = head
+    for b in blobs:
+        offsets.append(at)
+        at += len(b)
+    offsets.append(at)
+    if at > 0xFFFF:
+        raise ValueError("the texts are too long for 16-bit offsets")
+    out = bytearray(b"TX")
+    out += bytes((VERSION, 0, len(blobs) & 255, len(blobs) >> 8))
+    for o in offsets:
+        out += bytes((o & 255, o >> 8))
+    for b in blobs:
+        out += b
+    return bytes(out)
+
+
+def strings_module(table):
+    lines = [
+        '"""The game\'s texts by name (generated from lang/en.txt by `python -m sim.texts`:',
+        "edit the table, not this file).",
+        "",
+        "Each name is its text's number in lang/<language>.bin, which taki_ui.text",
+        "draws; the .mpy bundle puts the numbers straight into the code that uses",
+        "them, so the names cost the board no heap. English is in the comments.",
+        '"""',
+        "",
+        "from micropython import const",
+        "",
+        "COUNT = const(%d)" % len(table),
+    ]
+    for i, (name, text) in enumerate(table):
+        lines.append("%s = const(%d)  # %s" % (name, i, text))
+    return "\n".join(lines) + "\n"
+
+
+def check_table(table):
+    """What must hold for the board to draw every text: ASCII, at most
+    MAX_ARGS places."""
+    for name, text in table:
+        text.encode("ascii")
+        if len(places(text)) > MAX_ARGS:
+            raise ValueError("%s has more than %d places" % (name, MAX_ARGS))
+
+
+def outputs():
+    """{path: content} of every file this tool writes."""
+    table = read_table(os.path.join(LANG, "en.txt"))
+    check_table(table)
+    return {STRINGS: strings_module(table).encode(), os.path.join(LANG, "en.bin"): build(table)}
+
+
+_TABLE = None
+
+
+def english(name, *args):
+    """The English text `name` with its places filled in from args (in the
+    order the text first names them): a colour place takes 0..3, a card place
+    a card type; as the board draws it."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = dict(read_table(os.path.join(LANG, "en.txt")))
+    text = _TABLE[name]
+    order = places(text)
+
+    def fill(m):
+        p = m.group(1)
+        v = args[order.index(p)]
+        if kind(p) == K_COLOUR:
+            return english(("RED", "GREEN", "BLUE", "YELLOW")[v])
+        if kind(p) == K_CARD:
+            return card_name(v)
+        if kind(p) == K_TEXT:
+            return english(v)
+        return str(v)
+
+    return PLACE.sub(fill, text)
+
+
+def name_of(n):
+    """The name of text number n."""
+    return read_table(os.path.join(LANG, "en.txt"))[n][0]
+
+
+def shown(n, *args):
+    """Text number n in English, its places filled in (as english())."""
+    return english(name_of(n), *args)
+
+
+SYMBOL_NAMES = ("SYM_1", "SYM_3", "SYM_4", "SYM_5", "SYM_6", "SYM_7", "SYM_8", "SYM_9",
+                "SYM_PLUS2", "SYM_STOP", "SYM_DIR", "SYM_PLUS", "SYM_TAKI")
+COLOURLESS = ("COLOR_CARD", "SUPERTAKI_CARD", "KING_CARD", "PLUS3_CARD", "BREAK_CARD")
+
+
+def card_name(t):
+    """A card type's name in English, as the board draws it."""
+    if t >= 52:
+        return english(COLOURLESS[t - 52])
+    return english("CARD", t // 13, SYMBOL_NAMES[t % 13])
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    stale = []
+    for path, data in outputs().items():
+        old = open(path, "rb").read() if os.path.exists(path) else None
+        if old != data:
+            stale.append(path)
+            if "--check" not in argv:
+                with open(path, "wb") as f:
+                    f.write(data)
+    rel = [os.path.relpath(p, ROOT) for p in stale]
+    if "--check" in argv:
+        print("not up to date (run python -m sim.texts): %s" % ", ".join(rel) if rel
+              else "texts are up to date")
+        return 1 if rel else 0
+    print("wrote %s" % ", ".join(rel) if rel else "texts were up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
