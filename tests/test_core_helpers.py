@@ -159,3 +159,8 @@ def test_arrange_defaults_and_edges():
     assert g.color() == 0
     g = arranged(["R5", "B1 +3BREAK", "G1"], "R8 +3", plus3_by=0, current=1)
     assert (g.plus3_by(), g.phase()) == (0, P_PLUS3)
+
+
+def test_no_run_no_plus3_no_winner_read_as_minus_one():
+    g = arranged(["R5", "B1"], "R8")
+    assert (g.run_color(), g.plus3_by(), g.winner()) == (-1, -1, -1)
