@@ -164,3 +164,16 @@ def test_arrange_defaults_and_edges():
 def test_no_run_no_plus3_no_winner_read_as_minus_one():
     g = arranged(["R5", "B1"], "R8")
     assert (g.run_color(), g.plus3_by(), g.winner()) == (-1, -1, -1)
+
+
+def test_legal_moves_agree_with_check_on_arranged_open_runs():
+    """An arranged table may leave a run open in another colour than the
+    active one (play never does: the run's colour is the active one);
+    legal_moves still lists exactly what check() accepts."""
+    for run, color in ((0, 1), (2, 3), (3, 0)):
+        g = arranged(["R5 G5 B5 Y5 R7 GTAKI SUPERTAKI", "B1 B3"], "R8 RTAKI",
+                     run=run, run_open=True, color=color)
+        buf = bytearray(NMOVES)
+        listed = set(buf[:g.legal_moves(buf)])
+        assert listed == {m for m in range(NMOVES) if g.check(m) == 0}
+        assert run * 13 + 3 in listed or run == 0  # the run's 5 continues it
