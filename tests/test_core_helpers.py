@@ -171,7 +171,7 @@ def test_legal_moves_agree_with_check_on_arranged_open_runs():
     active one (play never does: the run's colour is the active one);
     legal_moves still lists exactly what check() accepts."""
     for run, color in ((0, 1), (2, 3), (3, 0)):
-        g = arranged(["R5 G5 B5 Y5 R7 GTAKI SUPERTAKI", "B1 B3"], "R8 RTAKI",
+        g = arranged(["R5 G5 B5 Y5 R7 G1 B1 Y3 GTAKI SUPERTAKI", "B1 B3"], "R8 RTAKI",
                      run=run, run_open=True, color=color)
         buf = bytearray(NMOVES)
         listed = set(buf[:g.legal_moves(buf)])
