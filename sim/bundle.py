@@ -66,7 +66,6 @@ def site_packages():
 
 
 DATA = (".bmp", ".bin")  # files the device code reads (cards.bmp, lang/*.bin)
-STRINGS = os.path.join("lib", "taki_ui", "strings.py")
 MPY_MAJOR = 10  # the CircuitPython whose .mpy format the bundle's .mpy files have
 
 
@@ -201,50 +200,28 @@ def _on_disk(n):
     return (n + CLUSTER - 1) // CLUSTER * CLUSTER
 
 
-def text_numbers():
-    """{name: number} of taki_ui.strings (the generated table of text names)."""
-    with open(os.path.join(ROOT, STRINGS)) as f:
-        return {m.group(1): int(m.group(2))
-                for m in re.finditer(r"^([A-Z][A-Z0-9_]*) = const\((\d+)\)", f.read(), re.M)}
-
-
-def inline_texts(source, numbers):
-    """source with every `strings.NAME` made its number, and `strings` left
-    out of the import that brought it (when nothing else names it). Line
-    numbers stay, so the board's tracebacks point at the source."""
-    out = re.sub(r"\bstrings\.([A-Z][A-Z0-9_]*)\b", lambda m: str(numbers[m.group(1)]), source)
-    tree = ast.parse(out)
-    used = any(isinstance(n, ast.Name) and n.id == "strings" for n in ast.walk(tree))
-    if used:
-        return out
-    lines = out.split("\n")
-    for i, line in enumerate(lines):
-        m = re.match(r"^(\s*)from taki_ui import (.*)$", line)
-        if m and re.search(r"\bstrings\b", m.group(2)):
-            names = [n.strip() for n in m.group(2).split(",") if n.strip() != "strings"]
-            lines[i] = m.group(1) + ("from taki_ui import " + ", ".join(names) if names else "")
-    return "\n".join(lines)
-
-
 def write(out, mpy=True):
     """Write the bundle into directory `out`; return (files, bytes, on-disk bytes).
-    mpy: every module but code.py compiled by CircuitPython 10's mpy-cross, the
-    text names of taki_ui.strings put in as their numbers (so strings itself
-    is not needed on the board)."""
-    from sim import cpvm
+    mpy: every module but code.py compiled by CircuitPython 10's mpy-cross,
+    with the constants it takes from other modules put in (sim.inline)."""
+    from sim import cpvm, inline
 
     files = contents()
-    numbers = text_numbers() if mpy else None
+    sources = {}
     if mpy:
-        del files[STRINGS]
+        for dst, src in files.items():
+            if dst.endswith(".py") and dst != "code.py":
+                with open(src, encoding="utf-8") as f:
+                    sources[inline.module_name(dst)] = f.read()
+        consts = inline.constants(sources)
     total = disk = 0
     for dst, src in sorted(files.items()):
         path = os.path.join(out, dst)
         os.makedirs(os.path.dirname(path) or out, exist_ok=True)
         if mpy and dst.endswith(".py") and dst != "code.py":
             path = path[:-3] + ".mpy"
-            with open(src, encoding="utf-8") as f:
-                source = inline_texts(f.read(), numbers)
+            mod = inline.module_name(dst)
+            source = inline.inline(sources[mod], mod, consts)
             with tempfile.TemporaryDirectory() as tmp:
                 inlined = os.path.join(tmp, os.path.basename(src))
                 with open(inlined, "w", encoding="utf-8") as f:

@@ -160,14 +160,15 @@ def live_peak(fig):
 
 
 def device_modules():
-    """Every module the bundle holds, as import names, dependencies first
-    enough that each import succeeds alone."""
+    """Every module the bundle holds, as import names (the modules that only
+    name constants, which the .mpy bundle puts into the code that uses them,
+    are in it but never imported there)."""
     from sim import bundle
 
     names = []
     for dst in sorted(bundle.contents()):
-        if not dst.endswith(".py") or dst == "code.py" or dst == bundle.STRINGS:
-            continue  # the .mpy bundle has the text names put in as numbers
+        if not dst.endswith(".py") or dst == "code.py":
+            continue
         mod = dst[:-3].replace(os.sep, ".")
         if mod.startswith("lib."):
             mod = mod[4:]

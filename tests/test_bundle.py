@@ -75,10 +75,9 @@ def test_source_bundle_has_the_device_code_and_only_the_imported_libraries(built
 def test_mpy_bundle_is_circuitpython_10_bytecode_but_code_py(built, built_py):
     out, files, _ = built
     _, source, _ = built_py
-    # the same files, every module but code.py compiled; strings.py's names
-    # are put into the code as numbers, so it does not go at all
+    # the same files, every module but code.py compiled
     want = sorted(f[:-3] + ".mpy" if f.endswith(".py") and f != "code.py" else f
-                  for f in source if f != bundle.STRINGS)
+                  for f in source)
     assert files == want
     assert "lib/taki_ui/lang/en.bin" in files
     for f in files:
@@ -229,16 +228,29 @@ def test_circuitpython_compile_check_has_teeth(tmp_path):
     assert "lib/taki_ui/m.py" in str(e.value)
 
 
-def test_text_names_are_put_in_as_numbers_keeping_lines():
-    numbers = bundle.text_numbers()
-    src = ("from taki_ui import settings, strings, text\n"
-           "x = strings.TITLE + strings.RED\n"
-           "def f():\n    return strings.N_WIN\n")
-    out = bundle.inline_texts(src, numbers)
+def test_constants_from_other_modules_are_put_in_keeping_lines():
+    from sim import inline
+
+    sources = {
+        "taki_ui.strings": "from micropython import const\nTITLE = const(0)\nRED = const(7)\n",
+        "taki_ui.states": "from micropython import const\nS_A = const(3)\nS_B = const(S_A + 1)\n",
+        "taki_ui.app": ("from micropython import const\n"
+                        "from taki_ui import lights, strings\n"
+                        "from taki_ui.states import (\n    S_A,\n    S_B,\n)\n"
+                        "_OWN = const(9)\n"
+                        "x = strings.TITLE + strings.RED\n"
+                        "def f(st):\n    return st == S_B or lights.X\n"),
+        "taki_ui.lights": "X = (1, 2)\n",
+    }
+    consts = inline.constants(sources)
+    assert consts["taki_ui.states"] == {"S_A": 3, "S_B": 4}
+    src = sources["taki_ui.app"]
+    out = inline.inline(src, "taki_ui.app", consts)
     assert out.count("\n") == src.count("\n")  # tracebacks keep pointing at the source
-    assert "strings" not in out.replace("from taki_ui import settings, text", "")
-    assert "x = %d + %d" % (numbers["TITLE"], numbers["RED"]) in out
-    assert "return %d" % numbers["N_WIN"] in out
-    # a module that still names strings some other way keeps its import
-    kept = bundle.inline_texts("from taki_ui import strings\ny = strings\n", numbers)
+    assert "x = 0 + 7" in out and "return st == 4 or lights.X" in out
+    assert "from taki_ui import lights\n" in out  # strings is no longer needed, lights is
+    assert "states" not in out and "strings" not in out
+    assert "_OWN = const(9)" in out  # a module's own constants are MicroPython's job
+    # a module that still names a module some other way keeps its import
+    kept = inline.inline("from taki_ui import strings\ny = strings\n", "taki_ui.x", consts)
     assert "from taki_ui import strings" in kept
