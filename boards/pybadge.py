@@ -1,12 +1,22 @@
-"""Adafruit PyBadge / PyBadge LC: 8 buttons on a shift register."""
+"""Adafruit PyBadge / PyBadge LC: 8 buttons on a shift register.
+
+An arrow held down repeats (after REPEAT_DELAY, then every REPEAT_EVERY), so
+that a name or a long hand is quick to go through; other buttons press once.
+"""
 
 import analogio
 import board
 import keypad
 import microcontroller
 import neopixel
+from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
+from micropython import const
 
+from boards import K_LEFT, K_RIGHT, NO_KEY
 from boards.sound import Tone
+
+REPEAT_DELAY = const(450)  # ms before a held arrow repeats
+REPEAT_EVERY = const(110)
 
 
 class Board:
@@ -27,6 +37,8 @@ class Board:
         self.nvm = microcontroller.nvm
         # A6 reads half the LiPo's voltage (the PyGamer has the same divider)
         self._battery = analogio.AnalogIn(board.A6)
+        self._held_key = NO_KEY  # an arrow down now (it repeats)
+        self._again = 0
 
     def key(self):
         """The next key press (a logical key number), or -1."""
@@ -37,9 +49,18 @@ class Board:
             # stale by now. Drop them rather than act on them for seconds.
             q.clear()
         while q.get_into(ev):
+            k = ev.key_number
             if ev.pressed:
-                return ev.key_number
-        return -1
+                if K_RIGHT <= k <= K_LEFT:  # an arrow (4..7)
+                    self._held_key = k
+                    self._again = ticks_add(ticks_ms(), REPEAT_DELAY)
+                return k
+            if k == self._held_key:
+                self._held_key = NO_KEY
+        if self._held_key != NO_KEY and ticks_diff(ticks_ms(), self._again) >= 0:
+            self._again = ticks_add(ticks_ms(), REPEAT_EVERY)
+            return self._held_key
+        return NO_KEY
 
     def battery_mv(self):
         """The battery's voltage in millivolts (on USB power: the charger's)."""

@@ -11,6 +11,7 @@ from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 from boards import K_DOWN, K_LEFT, K_RIGHT, K_UP, NO_KEY, pybadge
+from boards.pybadge import REPEAT_DELAY, REPEAT_EVERY
 
 _LOW = const(16000)  # stick readings below / above these are a direction
 _HIGH = const(49000)
@@ -18,8 +19,7 @@ _HIGH = const(49000)
 # back inside the threshold, so a stick resting on it (jitter) makes one
 # press, not one per wobble.
 _LET_GO = const(4000)
-_REPEAT_DELAY = const(450)  # ms before a held stick repeats
-_REPEAT_EVERY = const(160)
+
 
 
 class Board(pybadge.Board):
@@ -62,9 +62,9 @@ class Board(pybadge.Board):
         now = ticks_ms()
         if d != self._held:
             self._held = d
-            self._repeat_at = ticks_add(now, _REPEAT_DELAY)
+            self._repeat_at = ticks_add(now, REPEAT_DELAY)
             return d
         if d != NO_KEY and ticks_diff(now, self._repeat_at) >= 0:
-            self._repeat_at = ticks_add(now, _REPEAT_EVERY)
+            self._repeat_at = ticks_add(now, REPEAT_EVERY)
             return d
         return NO_KEY

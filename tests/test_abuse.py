@@ -77,17 +77,29 @@ def test_a_full_key_queue_is_dropped_not_replayed():
     check_game(sim.app)
 
 
-def test_a_held_button_is_one_press():
+def test_a_held_button_is_one_press_a_held_arrow_repeats():
     sim = harness.Sim(render=False)
     kp = sim.hw_state.keypads[0]
+    kp._push(0, True)  # B goes down and stays down: one press, however long
+    for _ in range(200):
+        sim.step()
+    kp._push(0, False)
+    sim.settle()
+    sim.app.settings.players = 10  # 15 rows: no wrapping round below
     row = sim.app.screen.row
-    kp._push(5, True)  # DOWN goes down and stays down
-    for _ in range(500):
+    kp._push(5, True)  # DOWN goes down and stays down: it repeats
+    for _ in range(20):  # 0.4 s: within the repeat delay, one press
         sim.step()
     assert sim.app.screen.row == row + 1
+    for _ in range(40):  # 0.8 s more: repeats every 110 ms
+        sim.step()
+    moved = sim.app.screen.row - row
+    assert 5 <= moved <= 8
     kp._push(5, False)
     sim.settle()
-    assert sim.app.screen.row == row + 1
+    for _ in range(100):
+        sim.step()
+    assert sim.app.screen.row - row == moved  # let go: no more
 
 
 def stick_presses(sim, values):
