@@ -245,6 +245,8 @@ def arrange(sim, players, hands, discard, current=0, humans=None, settle=True, *
     app.notices.reset(app.game)
     app.viewer = -1
     app.p3_asked = False
+    app.saves.in_game = True  # as a game started from the setup screen
+    app.saves.mark()
     app._watch(0)
     if settle:
         sim.settle()

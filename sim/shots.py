@@ -79,6 +79,34 @@ def make(d):
     _save(sim, d, "09-break")
     sim.press("START")
     _save(sim, d, "10-pause")
+    sim.press("UP", "A")
+    _save(sim, d, "12-leave")  # "Back to setup" asks first
+    # card help, from the pause menu: the card under the cursor
+    sim = _started(2, (0, 1))
+    sim.press("UP", "A")
+    harness.arrange(sim, 2, [["R5", "KING", "G7", "+3BREAK"], ["Y3", "Y4"]], ["R3"],
+                    humans=(0, 1))
+    sim.press("A")
+    _cursor(sim, "+3BREAK")
+    sim.press("START", "DOWN", "DOWN", "A")
+    _save(sim, d, "13-card-help")
+    # a refusal says why; a draw shows the card drawn
+    sim.press("B", "B")
+    _cursor(sim, "G7")
+    _glance(sim, "A")
+    _save(sim, d, "14-refusal")
+    harness.arrange(sim, 2, [["G5", "B6"], ["Y3", "Y4"]], ["R3"], humans=(0, 1))
+    sim.press("A")
+    _glance(sim, "B")
+    _save(sim, d, "15-drew")
+    # ten players in a tournament: the table's legend, names told apart
+    sim = _started(10, tuple(range(10)))
+    sim.app.settings.tournament = True
+    names = ["Mom", "Dad", "Gran", "Mommy", "Dave", "Alexandra", "Alexander", "Al", "Bo", "Cy"]
+    for s, name in enumerate(names):
+        sim.app.names[s] = name
+    sim.press("UP", "A", "A")
+    _save(sim, d, "16-ten-players")
     # game over: a whole tournament played by the robot
     import random
 
@@ -87,6 +115,13 @@ def make(d):
     sim.press("UP", "A")
     harness.play(sim, random.Random(2), limit=20000)
     _save(sim, d, "11-tournament-over")
+
+
+def _glance(sim, key):
+    """Press a key and stop while its notice is on screen."""
+    sim.hw_state.press(key)
+    for _ in range(3):
+        sim.step()
 
 
 def _cursor(sim, name):

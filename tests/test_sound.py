@@ -23,6 +23,7 @@ def sim(monkeypatch):
     """A 2-person game started, waiting for Player 1 to take the device; the
     virtual clock in 1 ms polls so that each note is timed to the ms (at the
     default 20 ms a note ends at the first poll at or after its end)."""
+    pygame.mixer.quit()  # as a fresh headless run (a window test may have opened it)
     s = harness.Sim(render=False)
     monkeypatch.setattr(s.hw_state, "POLL_MS", 1)
     s.press("UP", "A")

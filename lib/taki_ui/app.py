@@ -70,6 +70,7 @@ class App(Turns, Plus3Flow):
         self.passing_for = 0
         self.pass_why = -1
         self.help_card = -1
+        self.paused_at = 0  # the hand's cursor when the game was paused
         self.warning = strings.SAVE_BAD if loaded == persist.L_BAD else (
             strings.CARDS_MISSING if self.stage.missing else -1)
         if loaded == persist.L_BAD:  # cleared at once: never offered again
@@ -132,6 +133,7 @@ class App(Turns, Plus3Flow):
         if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP):
             self.resume = st
             self.help_card = self._card() if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
+            self.paused_at = self.table.cursor if self.help_card >= 0 else 0
             self._pause()
         elif st == S_SETUP:
             act = self.screen.key(k)
@@ -218,11 +220,10 @@ class App(Turns, Plus3Flow):
     def _back(self):
         """Leave the pause menu: the screen of the state it interrupted."""
         st = self.resume
-        if st == S_TURN or st == S_COLOUR or st == S_DREW:
-            self._show_turn(False)
-            if st == S_DREW:
-                self.state = S_DREW
-                self.table.show_keys(strings.KEYS_DREW)
+        if st == S_TURN or st == S_COLOUR:
+            self._show_turn(False, self.paused_at)
+        elif st == S_DREW:
+            self._show_drawn(self.viewer, self.paused_at)
         elif st == S_BREAK:
             self._show_break()
         elif st == S_PASS:

@@ -48,7 +48,8 @@ class OverScreen:
                 ln.put(at + 3, short[s])
                 if tour:
                     ln.put(at + 8, game.stage(s))
-                ln.put(at + (10 if game.hand_size(s) > 9 else 11), game.hand_size(s))
+                h = game.hand_size(s)
+                ln.put(at + 12 - (3 if h > 99 else 2 if h > 9 else 1), h)
             ln.done()
         lines.take(g, 2, 116, widgets.DIM, strings.OVER_KEYS)
 

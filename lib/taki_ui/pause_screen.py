@@ -57,7 +57,7 @@ class PauseScreen:
             text.show2(self.said[0], self.said[1], strings.SAVED)
 
     def key(self, k):
-        if self.asking:  # "Leave this game? A yes, B no"
+        if self.asking:  # "Leave this game?"
             self.asking = False
             self.said[0].set("")
             self.said[1].set("")
@@ -71,7 +71,8 @@ class PauseScreen:
         elif k == K_A:
             if self.row == _SETUP_ROW:
                 self.asking = True
-                text.show2(self.said[0], self.said[1], strings.SURE)
+                self.said[0].show(strings.SURE)
+                self.said[1].show(strings.SURE_KEYS)
                 return A_NONE
             return (A_RESUME, A_SOUND, A_HELP)[self.row]
         self._draw()

@@ -31,23 +31,26 @@ def default_name(seat):
 
 def shorts(names, players, width):
     """Each seat's name in at most `width` characters, no two alike: a
-    default name as "P3", others cut; where two cut names would read the
-    same, they end in their seat number instead."""
+    default name as "P3", a name that fits as it is, a longer one cut; a
+    cut name that would read like another ends in its seat number instead
+    ("Mommy" beside "Mom" is "Mo4"). Made once per screen: it allocates."""
     out = []
     for s in range(players):
         name = names[s]
         if name == default_name(s):
             text.compose(strings.PLAYER_SHORT, s + 1)
             name = text.composed()
-        out.append(name[:width])
+        out.append(name)
+    plain = [name[:width].lower() for name in out]
+    cut = [name[:width] for name in out]
     for s in range(players):
-        key = out[s].lower()
-        for t in range(players):
-            if t != s and out[t].lower() == key:
-                tag = str(s + 1)
-                out[s] = names[s][:width - len(tag)] + tag
-                break
-    return out
+        if len(out[s]) > width:
+            for t in range(players):
+                if t != s and plain[t] == plain[s]:
+                    tag = str(s + 1)
+                    cut[s] = out[s][:width - len(tag)] + tag
+                    break
+    return cut
 
 
 class Settings:

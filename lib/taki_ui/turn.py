@@ -20,7 +20,9 @@ from taki_ui.states import S_COLOUR, S_DREW, S_TURN
 
 
 class Turns:
-    def _show_turn(self, new_turn):
+    def _show_turn(self, new_turn, cursor=-1):
+        """The current player's hand; the cursor on the lit card nearest to
+        where it was, or exactly at `cursor` (back from the pause menu)."""
         g = self.game
         seat = g.current()
         self.viewer = seat
@@ -33,7 +35,9 @@ class Turns:
             old = 0
             self.lights.tune(lights.TURN)
         t.show_table(g, self.names)
-        t.show_hand(self.hand, n, self.playable, self._nearest_lit(old, n))
+        if cursor < 0:
+            cursor = self._nearest_lit(old, n)
+        t.show_hand(self.hand, n, self.playable, cursor)
         t.show_keys(turn_keys(g))
         self.lights.colour(g.color())
 
@@ -103,20 +107,28 @@ class Turns:
         if got <= 0:
             self._watch(0)
             return
-        n = g.hand(seat, self.hand)
+        g.hand(seat, self.hand)
         new = 0  # where the hand (in type order) first differs: a drawn card
         while new < before and self.hand[new] == old[new]:
             new += 1
-        for i in range(len(self.playable)):
-            self.playable[i] = 1  # nothing to play now: every card at its brightness
-        t = self._on_table(S_DREW)
-        t.show_table(g, self.names)
-        t.show_hand(self.hand, n, self.playable, new)
-        t.show_keys(strings.KEYS_DREW)
+        self._show_drawn(seat, new)
         if got == 1:
             self._notice(strings.DREW, self.hand[new])
         else:
             self._notice(strings.DREW_MORE, got)
+
+    def _show_drawn(self, seat, cursor):
+        """Seat's hand after their draw (the turn has passed on), every card at
+        its brightness (nothing is to be played now), the cursor on the drawn
+        card; A goes on."""
+        g = self.game
+        n = g.hand(seat, self.hand)
+        for i in range(len(self.playable)):
+            self.playable[i] = 1
+        t = self._on_table(S_DREW)
+        t.show_table(g, self.names)
+        t.show_hand(self.hand, n, self.playable, cursor)
+        t.show_keys(strings.KEYS_DREW)
 
     def _colour_key(self, k):
         if k == K_LEFT or k == K_RIGHT:
