@@ -25,6 +25,8 @@ def test_generator_known_values():
     assert seq == [921119019, 959357550, 501254987, 515745002, 324531019]
     assert rng.step(rng.P - 1) == rng.P - 16808  # -1 * A mod P
     assert rng.step(1) == 16808
+    # Schrage's form gives exactly 1 (no wrap) for the inverse of A
+    assert rng.step(pow(16808, rng.P - 2, rng.P)) == 1 == 16808 * 1016183403 % rng.P
 
 
 def names(g, seat):
