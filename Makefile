@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test demo bench
+.PHONY: setup run test demo bench mutate
 
 setup: $(STAMP)
 
@@ -30,3 +30,6 @@ bench: setup
 	$(PY) -m sim.bench bots --games 2000
 	$(PY) -m sim.bench device
 	$(PY) -m sim.bench saves
+
+mutate: setup
+	$(PY) -m sim.mutate --jobs 2

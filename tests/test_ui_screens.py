@@ -301,7 +301,7 @@ def test_sound_off_is_silent_and_pause_menu():
     assert len(sim.hw_state.sounds) == n0
     sim.press("START", "DOWN", "DOWN", "DOWN", "A")
     assert sim.app.state == A.S_PAUSE
-    assert "Leave this game? A yes, B no" in " ".join(sim.texts())
+    assert "Leave this game? A: yes, leave   B: no" in " ".join(sim.texts())
     sim.press("A")
     assert sim.app.state == A.S_SETUP
 
