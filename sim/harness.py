@@ -139,6 +139,11 @@ class Sim:
 
     def lines_shown(self):
         """(x, y, scale, text) of every visible text line, top to bottom."""
+        return [(x, y, scale, ln.text) for x, y, scale, ln in self.lines_placed()]
+
+    def lines_placed(self):
+        """(x, y, scale, line) of every visible line of the pool (taki_ui.text),
+        top to bottom: where the screen shows it."""
         lines = {id(ln.tile): ln for ln in self.app.stage.lines.lines}
         out = []
         _walk(self.display.root_group, 0, 0, 1, lines, out)
@@ -165,7 +170,19 @@ def _walk(group, ox, oy, scale, lines, out):
         if hasattr(item, "append"):
             _walk(item, ox, oy, scale, lines, out)
         elif id(item) in lines and not item.hidden:
-            out.append((ox + item.x * scale, oy + item.y * scale, scale, lines[id(item)].text))
+            out.append((ox + item.x * scale, oy + item.y * scale, scale, lines[id(item)]))
+
+
+def cursor_to(sim, name):
+    """Move the hand's cursor (RIGHT presses) to the card named `name`."""
+    from taki_core.cards import card_type
+
+    t = sim.app.table
+    for _ in range(t.n):
+        if sim.app.hand[t.cursor] == card_type(name):
+            return
+        sim.press("RIGHT")
+    raise AssertionError("no %s in the hand" % name)
 
 
 def robot_key(sim, rnd):

@@ -57,13 +57,13 @@ def make(d):
     _save(sim, d, "05-computer-turn")
     harness.arrange(sim, 4, table, ["B5"], humans=(0, 1, 3), current=0)
     sim.press("A")
-    _cursor(sim, "COLOR")
+    harness.cursor_to(sim, "COLOR")
     sim.press("A")
     _save(sim, d, "06-colour")
     sim.press("B")
-    _cursor(sim, "BTAKI")
+    harness.cursor_to(sim, "BTAKI")
     sim.press("A")
-    _cursor(sim, "B3")
+    harness.cursor_to(sim, "B3")
     sim.press("A")
     _save(sim, d, "07-taki-run")
     # the +3 prompt, and a break
@@ -72,7 +72,7 @@ def make(d):
     harness.arrange(sim, 3, [["+3", "R5", "G7"], ["Y3", "Y4", "Y5"], ["+3BREAK", "B1", "B3"]],
                     ["R3"], humans=(0, 1, 2))
     sim.press("A")
-    _cursor(sim, "+3")
+    harness.cursor_to(sim, "+3")
     sim.press("A")
     _save(sim, d, "08-plus3-prompt")
     sim.press("DOWN", "RIGHT", "A", "A")
@@ -87,12 +87,12 @@ def make(d):
     harness.arrange(sim, 2, [["R5", "KING", "G7", "+3BREAK"], ["Y3", "Y4"]], ["R3"],
                     humans=(0, 1))
     sim.press("A")
-    _cursor(sim, "+3BREAK")
+    harness.cursor_to(sim, "+3BREAK")
     sim.press("START", "DOWN", "DOWN", "A")
     _save(sim, d, "13-card-help")
     # a refusal says why; a draw shows the card drawn
     sim.press("B", "B")
-    _cursor(sim, "G7")
+    harness.cursor_to(sim, "G7")
     _glance(sim, "A")
     _save(sim, d, "14-refusal")
     harness.arrange(sim, 2, [["G5", "B6"], ["Y3", "Y4"]], ["R3"], humans=(0, 1))
@@ -122,17 +122,6 @@ def _glance(sim, key):
     sim.hw_state.press(key)
     for _ in range(3):
         sim.step()
-
-
-def _cursor(sim, name):
-    from taki_core.cards import card_type
-
-    t = sim.app.table
-    for _ in range(t.n):
-        if sim.app.hand[t.cursor] == card_type(name):
-            return
-        sim.press("RIGHT")
-    raise RuntimeError("no %s in the hand" % name)
 
 
 if __name__ == "__main__":

@@ -36,14 +36,7 @@ def harness_name(t):
     return card_name(t)
 
 
-def cursor_to(sim, name):
-    t = sim.app.table
-    want = card_type(name)
-    for _ in range(t.n):
-        if sim.app.hand[t.cursor] == want:
-            return
-        sim.press("RIGHT")
-    raise AssertionError("no %s in the hand" % name)
+cursor_to = harness.cursor_to
 
 
 def test_setup_rows_change_and_rename_persists():

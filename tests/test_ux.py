@@ -39,14 +39,7 @@ def to_hand(sim):
     assert sim.app.state == A.S_TURN
 
 
-def cursor_to(sim, name):
-    t = sim.app.table
-    want = card_type(name)
-    for _ in range(t.n):
-        if sim.app.hand[t.cursor] == want:
-            return
-        sim.press("RIGHT")
-    raise AssertionError("no %s in the hand" % name)
+cursor_to = harness.cursor_to
 
 
 # --- 0. a hand is never shown without the pass screen after a public one --------
@@ -204,31 +197,18 @@ def test_every_route_to_a_hand_goes_through_the_pass_screen(route, tmp_path):
 # --- 1. the top and bottom lines never overlap, at any hand size ---------------
 
 def ink(sim):
-    """{(x, y)} of each visible text line's ink pixels, per line."""
+    """(text, {(x, y)} of its ink pixels) of each visible text line."""
     out = []
-    lines = {id(ln.tile): ln for ln in sim.app.stage.lines.lines}
-
-    def walk(group, ox, oy, scale):
-        if group.hidden:
-            return
-        ox += group.x * scale
-        oy += group.y * scale
-        scale *= group.scale
-        for item in group:
-            if hasattr(item, "append"):
-                walk(item, ox, oy, scale)
-            elif id(item) in lines and not item.hidden:
-                bm = lines[id(item)].bitmap
-                x0, y0 = ox + item.x * scale, oy + item.y * scale
-                px = set()
-                for y in range(bm.height):
-                    for x in range(bm.width):
-                        if bm[x, y]:
-                            for dy in range(scale):
-                                for dx in range(scale):
-                                    px.add((x0 + x * scale + dx, y0 + y * scale + dy))
-                out.append((lines[id(item)].text, px))
-    walk(sim.display.root_group, 0, 0, 1)
+    for x0, y0, scale, ln in sim.lines_placed():
+        bm = ln.bitmap
+        px = set()
+        for y in range(bm.height):
+            for x in range(bm.width):
+                if bm[x, y]:
+                    for dy in range(scale):
+                        for dx in range(scale):
+                            px.add((x0 + x * scale + dx, y0 + y * scale + dy))
+        out.append((ln.text, px))
     return out
 
 
