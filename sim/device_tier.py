@@ -40,8 +40,11 @@ def setup_keys(players=2, kinds=None, tournament=False):
 
 GAMES = {
     "2 people": dict(keys=setup_keys(), seed=1),
-    # two people, an easy and a hard computer
-    "4 mixed": dict(keys=setup_keys(4, {2: 3, 3: 1}), seed=2),
+    # two people, an easy and a hard computer; Player 1 first opens the pause
+    # menu's card help and looks through two more cards (its screen and the
+    # help texts are measured too)
+    "4 mixed": dict(keys=setup_keys(4, {2: 3, 3: 1}) + [
+        "A", "START", "DOWN", "DOWN", "A", "RIGHT", "RIGHT", "B", "B"], seed=2),
     # ten people, to the end of the tournament
     "10 people tournament": dict(keys=setup_keys(10, {s: 2 for s in range(2, 10)}, True),
                                  seed=3),
