@@ -320,6 +320,37 @@ def report(files, total, disk):
     return True
 
 
+def readme_lines():
+    """The tool's report for the .mpy and the .py bundle, as the README quotes them."""
+    import contextlib
+    import io
+
+    out = []
+    for mpy in (True, False):
+        with tempfile.TemporaryDirectory() as tmp:
+            n, total, disk = write(tmp, mpy)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            report(n, total, disk)
+        out.append(buf.getvalue().strip().splitlines()[-1])
+    return out
+
+
+def update_readme(path):
+    """Put the two size lines of the README (indented, one after the other)
+    up to date; tests/test_bundle.py checks them."""
+    import re
+
+    with open(path) as f:
+        text = f.read()
+    pat = re.compile(r"    \d+ files, \d+ bytes \(.*\n    \d+ files, \d+ bytes \(.*\n")
+    if not pat.search(text):
+        raise SystemExit("%s has no bundle size lines to update" % path)
+    text = pat.sub(lambda m: "".join("    %s\n" % ln for ln in readme_lines()), text, count=1)
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.bundle",
                                  description=__doc__.split("\n")[0])
@@ -327,8 +358,13 @@ def main(argv=None):
     ap.add_argument("--to", metavar="CIRCUITPY", help="copy onto this mounted drive")
     ap.add_argument("--py", action="store_true",
                     help="keep the modules as .py source (CircuitPython 9.x; reading, editing)")
+    ap.add_argument("--readme", action="store_true",
+                    help="put the README's two bundle size lines up to date")
     args = ap.parse_args(argv)
     mpy = not args.py
+    if args.readme:
+        update_readme(os.path.join(ROOT, "README.md"))
+        return 0
     if not args.out and not args.to:
         ap.error("give OUT, or --to /path/to/CIRCUITPY")
     try:

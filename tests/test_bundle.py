@@ -112,7 +112,8 @@ def test_size_is_reported_and_fits_the_flash(which, request):
     out, files, stdout = request.getfixturevalue(which)
     # the README quotes exactly what the tool reports
     with open(os.path.join(ROOT, "README.md")) as f:
-        assert "    " + stdout.strip().splitlines()[-1] + "\n" in f.read()
+        assert "    " + stdout.strip().splitlines()[-1] + "\n" in f.read(), (
+            "the README's bundle size is out of date: python -m sim.bundle --readme")
     m = re.search(r"(\d+) files, (\d+) bytes .* of the PyBadge's 2 MB flash", stdout)
     assert m, stdout
     total = sum(os.path.getsize(os.path.join(out, f)) for f in files)
