@@ -39,16 +39,20 @@ SAVE_ERROR_NAMES = ("ok", "wrong_size", "not_a_save", "unknown_version",
                     "bad_checksum", "invalid_state")
 
 
-def checksum(data, n):
-    """CRC-16/CCITT of data[:n]. Not Fletcher-16: its mod-255 sums cannot
-    tell 0x00 from 0xFF, and erased flash reads as 0xFF."""
-    crc = 0xFFFF
+def crc16(data, n, poly, crc):
+    """A CRC-16 of data[:n]: generator `poly`, start value `crc`, MSB first."""
     for i in range(n):
         crc ^= data[i] << 8
         for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+            crc = ((crc << 1) ^ poly) if crc & 0x8000 else crc << 1
         crc &= 0xFFFF
     return crc
+
+
+def checksum(data, n):
+    """CRC-16/CCITT of data[:n]. Not Fletcher-16: its mod-255 sums cannot
+    tell 0x00 from 0xFF, and erased flash reads as 0xFF."""
+    return crc16(data, n, 0x1021, 0xFFFF)
 
 
 def pack(game):
