@@ -96,8 +96,12 @@ class Turns:
         before the turn passes on."""
         g = self.game
         seat = g.current()
-        before = g.hand_size(seat)
-        old = bytearray(self.hand[:before])
+        before = g.hand(seat, self.hand)
+        held = self.playable  # scratch, no allocation: how many of each kind were held
+        for t in range(len(held)):
+            held[t] = 0
+        for i in range(before):
+            held[self.hand[i]] += 1
         g.apply(M_DRAW)
         self.saves.changed()
         self.saves.milestone()
@@ -107,9 +111,10 @@ class Turns:
         if got <= 0:
             self._watch(0)
             return
-        g.hand(seat, self.hand)
-        new = 0  # where the hand (in type order) first differs: a drawn card
-        while new < before and self.hand[new] == old[new]:
+        n = g.hand(seat, self.hand)
+        new = 0  # the first card (in type order) not held before: a drawn one
+        while new < n - 1 and held[self.hand[new]]:
+            held[self.hand[new]] -= 1
             new += 1
         self._show_drawn(seat, new)
         if got == 1:
