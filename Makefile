@@ -30,6 +30,7 @@ bench: setup
 	$(PY) -m sim.bench bots --games 2000
 	$(PY) -m sim.bench device
 	$(PY) -m sim.bench saves
+	$(PY) -m sim.bench lang
 
 mutate: setup
 	$(PY) -m sim.mutate --jobs 2

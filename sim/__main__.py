@@ -29,8 +29,8 @@ KEYMAP = {
     "left": "LEFT", "right": "RIGHT", "up": "UP", "down": "DOWN",
     "z": "B", "x": "A", "return": "START", "space": "SELECT",
 }
-# all seats computers, then start: the setup keys of --demo
-DEMO_SCRIPT = "RIGHT RIGHT DOWN DOWN DOWN DOWN RIGHT DOWN RIGHT DOWN DOWN DOWN A"
+# English at the first start's question, all seats computers, then start: --demo's keys
+DEMO_SCRIPT = "A RIGHT RIGHT DOWN DOWN DOWN DOWN RIGHT DOWN RIGHT DOWN DOWN DOWN DOWN A"
 
 
 def default_save():

@@ -6,16 +6,18 @@
     python -m sim.bench device [--py]   heap, pystack, allocation of the whole game under
                                         CircuitPython 10's own VM
     python -m sim.bench saves           flash writes an hour, what a power cut can lose
+    python -m sim.bench lang            languages: flash of their texts, fit, English left,
+                                        heap of a whole game in each under the VM
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``). Tests check
+``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``). Tests check
 behaviour; these report speed and size.
 """
 
 import sys
 
 SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
-          "device": "sim.bench_device", "saves": "sim.bench_saves"}
+          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang"}
 
 
 def main(argv=None):

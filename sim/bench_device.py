@@ -83,7 +83,7 @@ def measure(mpy=True, jobs=2):
     t0 = time.time()
     with tempfile.TemporaryDirectory(prefix="taki-bench-") as tmp:
         dev = device_tier.Device(tmp, mpy=mpy)
-        recs = device_tier.record_all(tmp)
+        recs = device_tier.record_all(tmp, device_tier.BASE)  # other languages: bench lang
         runs = device_tier.play_all(dev, recs, "1M", jobs=jobs)
         peak = 0
         for rec, ok, fig, out in runs:

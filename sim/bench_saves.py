@@ -50,7 +50,7 @@ def setup_keys(st, players, kinds, tournament):
         if n:
             keys += ["DOWN"] * (4 + seat - row) + ["RIGHT"] * n
             row = 4 + seat
-    return keys + ["DOWN"] * (4 + players - row) + ["A"]
+    return keys + ["DOWN"] * (5 + players - row) + ["A"]  # past the language row
 
 
 def evening(seed=1, poll_ms=20, every_ms=1500):

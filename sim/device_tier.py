@@ -26,7 +26,7 @@ def setup_keys(players=2, kinds=None, tournament=False):
     deal. kinds: {seat: presses of RIGHT on its row} (a seat's kind cycles
     human, easy, normal, hard; seat 0 starts human, the others normal, seat 1
     human). Setup rows: 0 players, 1 youngest, 2 game, 3 sound, 4.. one per
-    seat, then "Start the game"."""
+    seat, then the language, then "Start the game"."""
     keys = ["RIGHT"] * (players - 2)
     row = 0
     if tournament:
@@ -35,7 +35,7 @@ def setup_keys(players=2, kinds=None, tournament=False):
     for seat in sorted(kinds or {}):
         keys += ["DOWN"] * (4 + seat - row) + ["RIGHT"] * kinds[seat]
         row = 4 + seat
-    return keys + ["DOWN"] * (4 + players - row) + ["A"]
+    return keys + ["DOWN"] * (5 + players - row) + ["A"]  # past the language row
 
 
 GAMES = {
@@ -51,6 +51,12 @@ GAMES = {
     # normal, hard, easy, normal: nobody presses a key after "Start the game"
     "4 computers": dict(keys=setup_keys(4, {0: 2, 1: 3, 2: 3}), seed=4),
 }
+# "4 mixed" in each other language: its texts (pictures of the shaped
+# scripts, read from flash) on every screen of a game, the card help too
+BASE = tuple(GAMES)  # the English games (sim.bench device)
+LANGUAGES = ("ml", "hi", "as", "sd", "tl")
+for _code in LANGUAGES:
+    GAMES["4 mixed " + _code] = dict(GAMES["4 mixed"], lang=_code)
 
 
 class Recorded:
@@ -72,7 +78,9 @@ def record(name, out_dir):
     from sim import harness
 
     spec = GAMES[name]
-    sim = harness.Sim(render=False)
+    sim = harness.Sim(render=False, lang=None)  # the first start's question is recorded too
+    from taki_ui import text
+
     names = sim.hw_state.KEY_NAMES
     lines = []
 
@@ -80,7 +88,7 @@ def record(name, out_dir):
         lines.append("%d %d" % (sim.steps, names.index(k)))
         sim.press(k)
 
-    for k in spec["keys"]:
+    for k in ["DOWN"] * text.LANGS.index(spec.get("lang", "en")) + ["A"] + spec["keys"]:
         press(k)
     harness.play(sim, random.Random(spec["seed"]), limit=20000, on_key=None,
                  press=press)

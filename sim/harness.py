@@ -51,8 +51,21 @@ def install(board="pybadge", headless=True, scale=4, save=None):
     _simhw.reset()
     _simhw.use_file(save)
     import board as _board  # noqa: F401  (creates DISPLAY)
+    from taki_ui import text
 
+    text.trace = True  # lines keep what they drew: tests read the shaped scripts too
+    text.words = _Words()
     return _simhw
+
+
+class _Words:
+    """(language, word number) -> the word (taki_ui.text.words)."""
+
+    def __getitem__(self, key):
+        from sim import lang
+
+        code, i = key
+        return lang.build(code).words[i]
 
 
 class Sim:
@@ -62,9 +75,10 @@ class Sim:
     and runs the app until it waits for a person again.
     """
 
-    def __init__(self, board="pybadge", headless=True, render=True, save=None):
+    def __init__(self, board="pybadge", headless=True, render=True, save=None, lang="en"):
         self.hw_state = install(board, headless, save=save)
         self.render = render
+        self.lang = lang  # chosen when the first start asks (None: left asking)
         self.steps = 0  # passes of the app's loop since power-on (sim.device_tier)
         self._boot()
 
@@ -78,6 +92,18 @@ class Sim:
         self.display.render = self.render
         self._record_notices()
         self.settle()
+        if self.lang is not None:
+            self.choose_language(self.lang)
+
+    def choose_language(self, code):
+        """At the first start's language question: choose `code` (keys)."""
+        from taki_ui import states, text
+
+        if self.app.state != states.S_LANG:
+            return
+        while self.app.screen.chosen() != code:
+            self.press("DOWN")
+        self.press("A")
 
     def _record_notices(self):
         """Keep every notice the app shows, in English, in self.notices."""
@@ -145,6 +171,8 @@ class Sim:
         """(x, y, scale, line) of every visible line of the pool (taki_ui.text),
         top to bottom: where the screen shows it."""
         lines = {id(ln.tile): ln for ln in self.app.stage.lines.lines}
+        for ln in getattr(self.app.screen, "rows", None) or ():  # a screen's own lines
+            lines.setdefault(id(ln.tile), ln)
         out = []
         _walk(self.display.root_group, 0, 0, 1, lines, out)
         out.sort(key=lambda e: (e[1], e[0]))

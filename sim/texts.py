@@ -6,10 +6,17 @@ board reads (desktop only).
 
 lang/en.txt is the table: `NAME = text` lines, places in {braces}. The names'
 order numbers the texts; strings.py (generated) gives each name its number
-as a const, and lang/en.bin holds the texts for taki_ui.text:
+as a const, and lang/<code>.bin holds a language's texts for taki_ui.text:
 
-    "TX", version, count (2 bytes, LE), then count + 1 offsets (2 bytes, LE)
-    from the start of the file, then the texts one after the other.
+    "TX", version, 0, count (2 bytes, LE), CRC-16/CCITT (2 bytes, LE) of
+    what follows the header, line height 12, 0, space width 6, then zeros
+    to byte 16 (the header of sim.lang's pictures, which a file in
+    characters does not use), then count + 1 offsets (2 bytes, LE) from the
+    start of the file, then the texts one after the other.
+
+Every other lang/<code>.txt translates en.txt: the same names, each once (in
+any order; the .bin follows English's), the same places (anywhere in the
+sentence: a place's number is its order in the English text).
 
 A text is ASCII; a byte below 32 is a place: 1 + 3 * kind + i, where i is
 the place's argument (0, 1, 2: in the order the English text first names
@@ -90,10 +97,23 @@ def encode(text, order):
     return bytes(out)
 
 
-def build(table):
-    """The .bin file of a language's table (same names, in English's order)."""
-    blobs = [encode(text, places(text)) for _, text in table]
-    head = 6 + 2 * (len(blobs) + 1)
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT, as taki_core.save.crc16(data, n, 0x1021, 0xFFFF)."""
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
+
+
+def build(table, english=None):
+    """The .bin file of a language's table, in English's order (english:
+    English's table; None: this is English)."""
+    english = english or table
+    texts = dict(table)
+    blobs = [encode(texts[name], places(text)) for name, text in english]
+    head = 16 + 2 * (len(blobs) + 1)
     offsets = []
     at = head
     for b in blobs:
@@ -102,13 +122,16 @@ def build(table):
     offsets.append(at)
     if at > 0xFFFF:
         raise ValueError("the texts are too long for 16-bit offsets")
-    out = bytearray(b"TX")
-    out += bytes((VERSION, 0, len(blobs) & 255, len(blobs) >> 8))
+    body = bytearray()
     for o in offsets:
-        out += bytes((o & 255, o >> 8))
+        body += bytes((o & 255, o >> 8))
     for b in blobs:
-        out += b
-    return bytes(out)
+        body += b
+    c = crc16(body)
+    out = bytearray(b"TX")
+    out += bytes((VERSION, 0, len(blobs) & 255, len(blobs) >> 8, c & 255, c >> 8))
+    out += bytes((12, 0, 6, 0, 0, 0, 0, 0))  # line height, font at y 0, space, no words
+    return bytes(out + body)
 
 
 def strings_module(table):
@@ -139,14 +162,54 @@ def check_table(table):
             raise ValueError("%s has more than %d places" % (name, MAX_ARGS))
 
 
+def check_translation(code, table, english):
+    """A translation has every name of English once and nothing else, and
+    each text the same places as its English one."""
+    names = [n for n, _ in table]
+    want = [n for n, _ in english]
+    missing = [n for n in want if n not in names]
+    extra = [n for n in names if n not in want]
+    if missing or extra:
+        raise ValueError("lang/%s.txt: missing %s; not in en.txt %s" % (code, missing, extra))
+    texts = dict(table)
+    for name, text in english:
+        if sorted(places(texts[name])) != sorted(places(text)):
+            raise ValueError("lang/%s.txt: %s has places %s, English %s"
+                             % (code, name, places(texts[name]), places(text)))
+
+
+def languages():
+    """The codes of every table in lang/, English first."""
+    codes = sorted(f[:-4] for f in os.listdir(LANG) if f.endswith(".txt"))
+    codes.remove("en")
+    return ["en"] + codes
+
+
+def table_of(code):
+    return read_table(os.path.join(LANG, code + ".txt"))
+
+
 def outputs():
     """{path: content} of every file this tool writes."""
-    table = read_table(os.path.join(LANG, "en.txt"))
-    check_table(table)
-    return {STRINGS: strings_module(table).encode(), os.path.join(LANG, "en.bin"): build(table)}
+    english = table_of("en")
+    check_table(english)
+    out = {STRINGS: strings_module(english).encode(),
+           os.path.join(LANG, "en.bin"): build(english)}
+    for code in languages()[1:]:
+        if code in SHAPED:  # shaped and drawn here: sim.lang
+            from sim import lang
+
+            out[os.path.join(LANG, code + ".bin")] = lang.build(code).data()
+            continue
+        table = table_of(code)
+        check_translation(code, table, english)
+        check_table(table)
+        out[os.path.join(LANG, code + ".bin")] = build(table, english)
+    return out
 
 
 _TABLE = None
+SHAPED = ("ml", "hi", "as", "sd")  # scripts shaped on the desktop (sim.shape)
 
 
 def english(name, *args):

@@ -15,6 +15,9 @@ pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 
 HEAP = "128K"  # every game completes in this heap (a PyBadge has ~146 KB free)
 BUDGET = 96 * 1024  # live heap of the game at its peak (ARCHITECTURE.md: about 96 KB)
+# the board-fit budget (issue 12: aim 96 KB, at most 104 KB): a language whose
+# texts are pictures adds their drawing code and taller lines
+LANG_BUDGET = 104 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -34,24 +37,26 @@ def board_runs(tier):
 def test_the_scripted_games_are_the_ones_asked_for(tier):
     _, recs = tier
     assert [r.name for r in recs] == ["2 people", "4 mixed", "10 people tournament",
-                                      "4 computers"]
+                                      "4 computers"] + ["4 mixed " + c for c in
+                                                        device_tier.LANGUAGES]
     for r in recs:
         assert r.end["over"] == 1 and r.end["winner"] >= 0
     assert len(recs[2].end["hands"].split(",")) == 10
     # the 4 computers' game: after "Start the game" nobody pressed a key
     with open(recs[3].path) as f:
         keys = f.read().split("\n")
-    assert len([k for k in keys if k and not k.endswith("END")]) == len(
-        device_tier.GAMES["4 computers"]["keys"])
+    assert len([k for k in keys if k and not k.endswith("END")]) == 1 + len(
+        device_tier.GAMES["4 computers"]["keys"])  # and "A" for English at the first start
 
 
-@pytest.mark.parametrize("i", range(4))
+@pytest.mark.parametrize("i", range(4 + len(device_tier.LANGUAGES)))
 def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(board_runs, i):
     rec, ok, fig, out = board_runs[i]
     assert fig is not None, out[-3000:]  # a MemoryError or traceback ends it early
     assert ok, "the VM played %s otherwise: %s, simulator %s (%d loop passes)" % (
         rec.name, fig, rec.end, rec.steps)
-    assert device_tier.live_peak(fig) <= BUDGET, (rec.name, fig)
+    shaped = rec.name.split()[-1] in ("ml", "hi", "as", "sd")
+    assert device_tier.live_peak(fig) <= (LANG_BUDGET if shaped else BUDGET), (rec.name, fig)
 
 
 def test_every_game_completes_on_a_1536_byte_pystack(tier):

@@ -58,7 +58,7 @@ def flash(data=None):
 def test_record_fits_a_slot_and_two_slots_fit_the_samd51_nvm():
     assert store.HEAD + SIZE + store.TAIL <= store.SLOT_SIZE
     assert store.NVM_NEEDED <= NVM  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51
-    assert persist.PAYLOAD == 119 + save.BLOB_SIZE
+    assert persist.PAYLOAD == 119 + save.BLOB_SIZE + 2  # then the language
 
 
 def test_newest_save_wins_and_slots_alternate():
@@ -462,12 +462,12 @@ def test_another_game_s_blob_in_a_slot_is_refused():
     g = Game()
     g.reset(7, 99)  # a 7-player game, a valid blob of its own
     rec = bytearray(nvm[at:at + store.SLOT_SIZE])
-    rec[store.HEAD + 119:store.HEAD + SIZE] = save.pack(g)
+    rec[store.HEAD + 119:store.HEAD + 119 + save.BLOB_SIZE] = save.pack(g)
     nvm[at:at + store.SLOT_SIZE] = rec  # the record's check no longer holds
     assert persist.Saves(nvm, Settings(), Game(), Computer()).load() == persist.L_BAD
     # with the record's check made good, the blob disagrees with the setup
     nvm[0:NVM] = good
-    _forge(nvm, lambda b: b.__setitem__(slice(119, SIZE), save.pack(g)))
+    _forge(nvm, lambda b: b.__setitem__(slice(119, 119 + save.BLOB_SIZE), save.pack(g)))
     assert persist.Saves(nvm, Settings(), Game(), Computer()).load() == persist.L_BAD
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP and "Old save unreadable" in sim.screen_text()

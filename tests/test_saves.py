@@ -49,7 +49,7 @@ def _game_in(block):
     s = store.Store(bytearray(block), persist.PAYLOAD)
     if s.read() != store.R_OK or not s.payload[114]:
         return None
-    return bytes(s.payload[119:])
+    return bytes(s.payload[119:119 + save.BLOB_SIZE])
 
 
 def test_every_step_of_every_write_cut_keeps_the_new_or_the_previous_save(sessions):

@@ -120,7 +120,7 @@ def test_sound_off_in_setup_records_and_plays_nothing(monkeypatch):
     monkeypatch.setattr(hw, "speaker", Speaker(played))
     sim.press("DOWN", "DOWN", "DOWN", "RIGHT")  # the Sound row: off
     assert not sim.app.settings.sound
-    sim.press("DOWN", "DOWN", "DOWN", "A")  # past the players: Start the game
+    sim.press("DOWN", "DOWN", "DOWN", "DOWN", "A")  # past the players, the language: Start
     assert sim.app.state == A.S_PASS
     sim.press("A")  # no turn tune
     table(sim, [["R5", "R6"], ["Y3", "Y4", "Y5"]], ["R3"])

@@ -166,7 +166,7 @@ def setup_keys(players, computers):
         elif not default_human and s not in computers:
             keys += ["LEFT", "LEFT"]  # CPU normal -> easy -> Human
         keys.append("DOWN")
-    keys.append("A")  # the last row: start
+    keys += ["DOWN", "A"]  # past the language row, to the last: start
     return keys
 
 
@@ -208,7 +208,7 @@ def test_a_tournament_to_the_end():
     sim = harness.Sim(render=False)
     sim.app.next_seed = 5
     # 2 people + 1 computer, tournament
-    keys = ["RIGHT", "DOWN", "DOWN", "RIGHT", "DOWN"] + ["DOWN"] * 3 + ["DOWN", "A"]
+    keys = ["RIGHT", "DOWN", "DOWN", "RIGHT", "DOWN"] + ["DOWN"] * 3 + ["DOWN", "DOWN", "A"]
     for k in keys:
         sim.press(k)
     st = sim.app.settings

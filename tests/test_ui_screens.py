@@ -65,7 +65,7 @@ def test_setup_rows_change_and_rename_persists():
     assert sim.app.names[1] == "Player 2"
     # the setup goes to nvm with the deal (here: at the pause menu), where the
     # next power-on finds it
-    sim.press("DOWN", "DOWN", "A", "START")
+    sim.press("DOWN", "DOWN", "DOWN", "A", "START")  # past the language, start
     from taki_core.game import Game
     from taki_ui import persist
     from taki_ui.players import Computer

@@ -19,12 +19,14 @@ def run_sim(*args, env=None, timeout=240):
 
 def test_headless_script_writes_a_png_per_step(tmp_path):
     script = tmp_path / "keys.txt"
-    script.write_text("# start a 2-person game\nUP A\nA  # Player 1 takes the device\nRIGHT\n")
+    script.write_text("A  # English, at the first start's question\n# start a 2-person game\n"
+                      "UP A\nA  # Player 1 takes the device\nRIGHT\n")
     shots = tmp_path / "shots"
     r = run_sim("--headless", "--script", str(script), "--shots", str(shots))
     assert r.returncode == 0, r.stderr
     names = sorted(os.listdir(shots))
-    assert names == ["000-start.png", "001-up.png", "002-a.png", "003-a.png", "004-right.png"]
+    assert names == ["000-start.png", "001-a.png", "002-up.png", "003-a.png", "004-a.png",
+                     "005-right.png"]
     first = pygame.image.load(str(shots / names[0]))
     last = pygame.image.load(str(shots / names[-1]))
     assert first.get_size() == (160, 128)

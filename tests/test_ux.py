@@ -609,8 +609,8 @@ def test_the_setup_list_shows_that_more_rows_are_above_or_below():
     sim.app.screen.show()
     lines = sim.texts()
     assert lines[-2].endswith("v") and not any(ln.endswith("^") for ln in lines)
-    for _ in range(14):
-        sim.press("DOWN")  # to "Start the game"
+    for _ in range(15):
+        sim.press("DOWN")  # past the language, to "Start the game"
     lines = sim.texts()
     assert "Start the game" in lines[-2] and any(ln.endswith("^") for ln in lines[:3])
     assert not lines[-2].endswith("v")

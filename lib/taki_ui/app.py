@@ -17,16 +17,17 @@ from micropython import const
 from taki_core.cards import NTYPES
 from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
-from taki_ui import lights, notices, persist, stage, strings
+from taki_ui import lights, notices, persist, stage, strings, text
+from taki_ui import settings as settings_mod
 from taki_ui.battery import Battery
 from taki_ui.notices import SEAT_A, SEAT_B
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.plus3_flow import Plus3Flow
 from taki_ui.settings import Settings
 from taki_ui.states import (
-    A_CHANGED, A_DONE, A_HELP, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START, S_BREAK,
-    S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME, S_RESUME, S_SETUP,
-    S_TURN, S_WATCH,
+    A_CHANGED, A_DONE, A_HELP, A_LANG, A_NONE, A_RENAME, A_RESUME, A_SETUP, A_SOUND, A_START,
+    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_LANG, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME,
+    S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
 from taki_ui.stage import Stage
 from taki_ui.turn import Turns
@@ -76,10 +77,27 @@ class App(Turns, Plus3Flow):
         if loaded == persist.L_BAD:  # cleared at once: never offered again
             self.saves.changed(settings=True)
             self._save_now()
+        if loaded != persist.L_NONE and loaded != persist.L_BAD:
+            chosen = self.settings.lang
+            if not self._language(chosen):
+                # its file is missing or damaged, or the code unknown: English
+                # for now, and the choice kept (a recopied file brings it back)
+                self.warning = strings.LANG_BAD
+                self.settings.lang = chosen
         if loaded == persist.L_GAME:
             self._enter(S_RESUME, "resume_screen", "ResumeScreen", self.game, self.names)
+        elif loaded == persist.L_NONE or loaded == persist.L_BAD:
+            self._enter(S_LANG, "lang_screen", "LangScreen", self.settings.lang)
         else:
             self._to_setup()
+
+    def _language(self, code):
+        """Speak language `code` from now on; False if it fell back to English."""
+        old = [settings_mod.default_name(s) for s in range(settings_mod.MAX_SEATS)]
+        ok = text.load(code)
+        self.settings.lang = text.language()
+        self.settings.relabel(old)
+        return ok
 
     # --- the loop -------------------------------------------------------------
     def run(self):
@@ -130,7 +148,7 @@ class App(Turns, Plus3Flow):
     # --- keys -----------------------------------------------------------------
     def _key(self, k):
         st = self.state
-        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP):
+        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP, S_LANG):
             self.resume = st
             self.help_card = self._card() if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
             self.paused_at = self.table.cursor if self.help_card >= 0 else 0
@@ -139,6 +157,12 @@ class App(Turns, Plus3Flow):
             act = self.screen.key(k)
             if act == A_START:
                 self.new_game()
+            elif act == A_LANG:
+                ok = self._language(self.screen.lang)
+                self.saves.changed(settings=True)
+                self._to_setup(self.screen.row)
+                if not ok:
+                    self.screen.notice(strings.LANG_BAD)
             elif act == A_SOUND or act == A_CHANGED:
                 self.saves.changed(settings=True)
                 if act == A_SOUND:
@@ -205,6 +229,12 @@ class App(Turns, Plus3Flow):
                 self._pause()
             else:
                 self.screen.key(k)
+        elif st == S_LANG:
+            if self.screen.key(k) == A_DONE:
+                if not self._language(self.screen.chosen()):
+                    self.warning = strings.LANG_BAD
+                self.saves.changed(settings=True)
+                self._to_setup()
         elif st == S_RESUME:
             if k == K_A:
                 self._begin()

@@ -26,10 +26,18 @@ class HelpScreen:
         self.card.hidden = False
         g.append(big)
         self.title = lines.take(g, 50, 20, widgets.HILITE)
-        self.lines = [lines.take(g, 50, 36 + 12 * i, widgets.FG) for i in range(3)]
-        self.more = lines.take(g, 2, 74, widgets.FG)
-        self.more2 = lines.take(g, 2, 86, widgets.FG)
-        lines.take(g, 2, 116, widgets.DIM, strings.HELP_KEYS)
+        lh = text.LH
+        if lh > text.LINE_H:
+            # a taller script: the help's two lines (as the translation breaks
+            # them) under the card
+            self.lines = ()
+            self.more = lines.take(g, 2, 128 - 3 * lh, widgets.FG)
+            self.more2 = lines.take(g, 2, 128 - 2 * lh, widgets.FG)
+        else:
+            self.lines = [lines.take(g, 50, 36 + 12 * i, widgets.FG) for i in range(3)]
+            self.more = lines.take(g, 2, 74, widgets.FG)
+            self.more2 = lines.take(g, 2, 86, widgets.FG)
+        lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM, strings.HELP_KEYS)
         self.colour = COLOUR_OF[t] if COLOUR_OF[t] != NO_COLOR else 0
         self.kind = SYMBOL_OF[t]
         self._show()
@@ -48,6 +56,9 @@ class HelpScreen:
             self.title.show(strings.CARD, self.colour, strings.SYM_1 + self.kind)
         else:
             self.title.show(strings.COLOR_CARD + t - COLOR)
+        if text.PIXELS:
+            text.show2(self.more, self.more2, strings.HELP_NUMBER + _HELP[self.kind])
+            return
         # the help: beside the card while it fits, then below it
         n = text.compose(strings.HELP_NUMBER + _HELP[self.kind])
         rows = (self.lines[0], self.lines[1], self.lines[2], self.more, self.more2)

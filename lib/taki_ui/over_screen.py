@@ -3,7 +3,7 @@
 import displayio
 from micropython import const
 
-from taki_ui import settings, strings, widgets
+from taki_ui import settings, strings, text, widgets
 
 _CELL = const(13)  # a place's cell: " 1.Mama 8 13" and a space: cells never touch
 
@@ -11,17 +11,37 @@ _CELL = const(13)  # a place's cell: " 1.Mama 8 13" and a space: cells never tou
 class OverScreen:
     def __init__(self, lines, game, names):
         self.group = g = displayio.Group()
-        lines.take(g, 2, 1, widgets.DIM, strings.GAME_OVER)
+        top_line = lines.take(g, 2, 1, widgets.DIM, strings.GAME_OVER)
         w = game.winner()
         tour = game.tournament()
-        big = displayio.Group(scale=2, x=2, y=13)
-        g.append(big)
-        if w >= 0:
-            lines.take(big, 0, 0, widgets.HILITE, names[w])
+        wins = strings.WINS_TOURNAMENT if tour else strings.WINS
+        lh = text.LH
+        if lh > text.LINE_H:
+            # a taller script: the winner's name over "wins the game!" (each
+            # translation reads on from the name), in place of "Game over"
+            top_line.y = 0
+            if w >= 0:
+                top_line.ltr = True
+                top_line.colour(widgets.HILITE)
+                top_line.set(names[w])
+                lines.take(g, 2, lh, widgets.HILITE, wins)
+            else:
+                top_line.colour(widgets.HILITE)
+                top_line.show(strings.NO_WINNER)
+                lines.take(g, 2, lh, widgets.DIM, strings.GAME_OVER)
+            lines.take(g, 2, 2 * lh, widgets.DIM, strings.STANDINGS if tour
+                       else strings.CARDS_LEFT)
+            top = 3 * lh + 2 - text.lat_y()
         else:
-            lines.take(big, 0, 0, widgets.HILITE, strings.NO_WINNER)
-        lines.take(g, 2, 38, widgets.HILITE, strings.WINS_TOURNAMENT if tour else strings.WINS)
-        lines.take(g, 2, 52, widgets.DIM, strings.STANDINGS if tour else strings.CARDS_LEFT)
+            big = displayio.Group(scale=2, x=2, y=13)
+            g.append(big)
+            if w >= 0:
+                lines.take(big, 0, 0, widgets.HILITE, names[w], ltr=True)
+            else:
+                lines.take(big, 0, 0, widgets.HILITE, strings.NO_WINNER)
+            lines.take(g, 2, 38, widgets.HILITE, wins)
+            lines.take(g, 2, 52, widgets.DIM, strings.STANDINGS if tour else strings.CARDS_LEFT)
+            top = 64
         n = game.players
         order = bytearray(n)
         for i in range(n):
@@ -35,7 +55,7 @@ class OverScreen:
         short = settings.shorts(names, n, 4)
         # ten places in two columns of five
         for row in range(5):
-            ln = lines.take(g, 0, 64 + row * 10, widgets.FG)
+            ln = lines.take(g, 0, top + row * 10, widgets.FG, ltr=True)
             ln.clear()
             for col in range(2):
                 i = col * 5 + row
@@ -51,7 +71,7 @@ class OverScreen:
                 h = game.hand_size(s)
                 ln.put(at + 12 - (3 if h > 99 else 2 if h > 9 else 1), h)
             ln.done()
-        lines.take(g, 2, 116, widgets.DIM, strings.OVER_KEYS)
+        lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM, strings.OVER_KEYS)
 
 
 def _rank(game, s, winner):

@@ -2,18 +2,21 @@
 
 import displayio
 
-from taki_ui import strings, widgets
+from taki_ui import strings, text, widgets
 
 
 class PassScreen:
     def __init__(self, lines, name, why=-1):
         """why: a text saying what for (to break the +3...), or -1."""
         self.group = g = displayio.Group()
-        lines.take(g, 2, 14, widgets.FG, strings.PASS_TO)
-        big = displayio.Group(scale=2, x=4, y=36)
+        tall = text.LH > text.LINE_H  # a taller script's lines: closer to the edges
+        lines.take(g, 2, 4 if tall else 14, widgets.FG, strings.PASS_TO)
+        # the name, twice the size; in the board's font wherever its line sits
+        big = displayio.Group(scale=2, x=4, y=36 - 2 * text.lat_y())
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, name)
+        lines.take(big, 0, 0, widgets.HILITE, name, ltr=True)
         if why >= 0:
-            lines.take(g, 2, 66, widgets.FG, why)
-        lines.take(g, 2, 84, widgets.DIM, strings.PASS_HIDE)
-        lines.take(g, 2, 110, widgets.HILITE, strings.PASS_READY, name)
+            lines.take(g, 2, 62 if tall else 66, widgets.FG, why)
+        lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
+        lines.take(g, 2, 128 - text.LH if tall else 110, widgets.HILITE, strings.PASS_READY,
+                   name)

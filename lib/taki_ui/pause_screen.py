@@ -17,12 +17,21 @@ _SETUP_ROW = const(3)
 class PauseScreen:
     def __init__(self, lines, sound):
         self.group = g = displayio.Group()
-        big = displayio.Group(scale=2, x=44, y=4)
-        g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, strings.PAUSED)
-        self.rows = [lines.take(g, 8, _Y0 + i * _ROW_H, widgets.FG) for i in range(_ROWS)]
-        self.said = (lines.take(g, 2, 90, widgets.HILITE), lines.take(g, 2, 102, widgets.HILITE))
-        lines.take(g, 2, 116, widgets.DIM, strings.PAUSE_KEYS)
+        lh = text.LH
+        if lh > text.LINE_H:
+            # a taller script: no room for the title; what is said takes the
+            # bottom two lines, the keys' line while it shows
+            y0, row_h, said = 1, lh, (128 - 2 * lh, 128 - lh)
+        else:
+            big = displayio.Group(scale=2, x=44, y=4)
+            g.append(big)
+            lines.take(big, 0, 0, widgets.HILITE, strings.PAUSED)
+            y0, row_h, said = _Y0, _ROW_H, (90, 102)
+        self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(_ROWS)]
+        self.said = (lines.take(g, 2, said[0], widgets.HILITE),
+                     lines.take(g, 2, said[1], widgets.HILITE))
+        self.keys = lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM,
+                               strings.PAUSE_KEYS)
         self.row = 0
         self.sound = sound
         self.asking = False  # "Leave this game?" is on screen
@@ -48,19 +57,31 @@ class PauseScreen:
         """The sound row; a change since the save takes "Saved" away."""
         self.sound = sound
         self._draw()
-        self.said[0].set("")
-        self.said[1].set("")
+        self._say(-1)
+
+    def _say(self, n, second=-1):
+        """Text n over the two lines for what is said (-1: nothing); second:
+        a text for the second line, else n takes two if it needs them."""
+        a, b = self.said
+        if n < 0:
+            a.set("")
+            b.set("")
+        elif second >= 0:
+            a.show(n)
+            b.show(second)
+        else:
+            text.show2(a, b, n)
+        self.keys.hidden = n >= 0 and text.LH > text.LINE_H
 
     def saved(self):
         """Everything is in flash: say so."""
         if not self.asking:
-            text.show2(self.said[0], self.said[1], strings.SAVED)
+            self._say(strings.SAVED)
 
     def key(self, k):
         if self.asking:  # "Leave this game?"
             self.asking = False
-            self.said[0].set("")
-            self.said[1].set("")
+            self._say(-1)
             return A_SETUP if k == K_A else A_NONE
         if k == K_UP:
             self.row = (self.row - 1) % _ROWS
@@ -71,8 +92,7 @@ class PauseScreen:
         elif k == K_A:
             if self.row == _SETUP_ROW:
                 self.asking = True
-                self.said[0].show(strings.SURE)
-                self.said[1].show(strings.SURE_KEYS)
+                self._say(strings.SURE, strings.SURE_KEYS)
                 return A_NONE
             return (A_RESUME, A_SOUND, A_HELP)[self.row]
         self._draw()

@@ -21,11 +21,13 @@ Nothing is written when nothing changed since the last write.
 
 On start `load()` says whether there is a game to offer ("Resume game?").
 
-Payload (PAYLOAD bytes, store.FORMAT 2):
+Payload (PAYLOAD bytes, store.FORMAT 3):
     0    settings (settings.PACKED_SIZE bytes: counts, kinds, names)
     114  1 if a game is in progress, else 0
     115  the computer players' PRNG state (4 bytes, big-endian)
     119  the core's packed game (taki_core.save, BLOB_SIZE bytes)
+    283  the language's code (2 ASCII letters; one the game does not know
+         gives English and a notice, and keeps the rest)
 """
 
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
@@ -39,7 +41,8 @@ from taki_ui.store import R_BAD, R_OK, Store
 _HAS_GAME = const(114)  # settings_mod.PACKED_SIZE
 _CPU = const(115)
 _GAME = const(119)
-PAYLOAD = const(283)  # _GAME + save.BLOB_SIZE
+_LANG = const(283)  # _GAME + save.BLOB_SIZE
+PAYLOAD = const(285)
 
 PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
 IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down
@@ -77,12 +80,13 @@ class Saves:
             return L_BAD if r == R_BAD else L_NONE
         body = self.store.payload
         settings_mod.unpack(self.settings, body)
+        self.settings.lang = chr(body[_LANG]) + chr(body[_LANG + 1])
         if not body[_HAS_GAME]:
             return L_SETTINGS
         # unpack checks the blob whole (checksum, the deck, every field) and
         # leaves the game untouched when it refuses it
         g = self.game
-        if save.unpack(g, bytes(body[_GAME:PAYLOAD])) != save.S_OK:
+        if save.unpack(g, bytes(body[_GAME:_LANG])) != save.S_OK:
             return L_BAD
         if g.players != self.settings.players or g.tournament() != self.settings.tournament:
             return L_BAD  # a game the saved setup did not start: not ours
@@ -153,6 +157,9 @@ class Saves:
         self.settings.pack_into(buf)
         for i in range(_HAS_GAME, PAYLOAD):
             buf[i] = 0
+        lang = self.settings.lang
+        buf[_LANG] = ord(lang[0])
+        buf[_LANG + 1] = ord(lang[1])
         if self.in_game and not g.over():
             buf[_HAS_GAME] = 1
             x = self.cpu.x
@@ -160,7 +167,7 @@ class Saves:
             buf[_CPU + 1] = (x >> 16) & 0xFF
             buf[_CPU + 2] = (x >> 8) & 0xFF
             buf[_CPU + 3] = x & 0xFF
-            buf[_GAME:PAYLOAD] = save.pack(g)
+            buf[_GAME:_LANG] = save.pack(g)
         self.since = -1
         self.settings_changed = False
         if buf == self.store.payload:

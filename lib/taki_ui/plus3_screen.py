@@ -20,13 +20,19 @@ class Plus3Screen:
         """by: seat of the +3; nxt: the next player; candidates: the first
         nc entries are the seats of the people who may try to break it."""
         self.group = g = displayio.Group()
-        lines.take(g, 2, 4, widgets.HILITE, strings.P3_TITLE, names[by])
-        text.show2(lines.take(g, 2, 20, widgets.FG), lines.take(g, 2, 32, widgets.FG),
-                   strings.P3_EXPLAIN)
-        lines.take(g, 2, 46, widgets.FG, strings.P3_LINE)
-        self.answer = lines.take(g, 2, _Y0, widgets.FG)
-        self.breaking = lines.take(g, 2, _Y0 + _ROW_H, widgets.FG)
-        lines.take(g, 2, 116, widgets.DIM, strings.P3_KEYS)
+        lh = text.LH
+        tall = lh > text.LINE_H
+        lines.take(g, 2, 0 if tall else 4, widgets.HILITE, strings.P3_TITLE, names[by])
+        text.show2(lines.take(g, 2, lh if tall else 20, widgets.FG),
+                   lines.take(g, 2, 2 * lh if tall else 32, widgets.FG), strings.P3_EXPLAIN)
+        if tall:  # a taller script: the choices say who, without the question
+            y0, row_h = 3 * lh + 4, lh
+        else:
+            lines.take(g, 2, 46, widgets.FG, strings.P3_LINE)
+            y0, row_h = _Y0, _ROW_H
+        self.answer = lines.take(g, 2, y0, widgets.FG)
+        self.breaking = lines.take(g, 2, y0 + row_h, widgets.FG)
+        lines.take(g, 2, 128 - lh if tall else 116, widgets.DIM, strings.P3_KEYS)
         self.names = names
         self.nxt = nxt
         self.candidates = bytes(candidates[:nc])

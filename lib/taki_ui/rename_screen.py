@@ -18,16 +18,22 @@ NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 class RenameScreen:
     def __init__(self, lines, seat, names, players):
         self.group = g = displayio.Group()
-        lines.take(g, 2, 4, widgets.HILITE, strings.RENAME_TITLE, seat + 1)
-        big = displayio.Group(scale=2, x=_X0, y=_Y0)
+        lh = text.LH
+        self.tall = tall = lh > text.LINE_H
+        lines.take(g, 2, 0 if tall else 4, widgets.HILITE, strings.RENAME_TITLE, seat + 1)
+        y = lh + 6 if tall else _Y0  # where the name's letters are
+        big = displayio.Group(scale=2, x=_X0, y=y - 2 * text.lat_y())
         g.append(big)
-        self.name = lines.take(big, 0, 0, widgets.FG)
-        self.cursor, _ = widgets.box(_X0, _Y0 + 26, 12, 2, widgets.HILITE)
+        self.name = lines.take(big, 0, 0, widgets.FG, ltr=True)
+        self.cursor, _ = widgets.box(_X0, y + 26, 12, 2, widgets.HILITE)
         g.append(self.cursor)
-        self.why = lines.take(g, 2, 80, widgets.HILITE)  # why A did not take the name
-        self.why2 = lines.take(g, 2, 90, widgets.HILITE)
-        lines.take(g, 2, 104, widgets.DIM, strings.RENAME_KEYS)
-        lines.take(g, 2, 116, widgets.DIM, strings.RENAME_KEYS2)
+        # why A did not take the name (a taller script: over the keys' lines)
+        self.why = lines.take(g, 2, 128 - 2 * lh if tall else 80, widgets.HILITE)
+        self.why2 = lines.take(g, 2, 128 - lh if tall else 90, widgets.HILITE)
+        self.keys = (lines.take(g, 2, 128 - 2 * lh if tall else 104, widgets.DIM,
+                                strings.RENAME_KEYS),
+                     lines.take(g, 2, 128 - lh if tall else 116, widgets.DIM,
+                                strings.RENAME_KEYS2))
         self.seat = seat
         self.names = names
         self.players = players
@@ -56,14 +62,20 @@ class RenameScreen:
                 return strings.NAME_TAKEN, s + 1
         return -1, 0
 
+    def _keys(self, shown):
+        if self.tall:
+            self.keys[0].hidden = self.keys[1].hidden = not shown
+
     def key(self, k):
         self.why.set("")
         self.why2.set("")
+        self._keys(True)
         if k == K_A:
             why, seat = self._refusal()
             if why < 0:
                 return A_DONE
             text.show2(self.why, self.why2, why, seat)
+            self._keys(False)
             return A_NONE
         if k == K_B:
             return A_CANCEL

@@ -24,7 +24,11 @@ PACKED_SIZE = const(_NAMES + MAX_SEATS * NAME_LEN)
 
 
 def default_name(seat):
-    """"Player 3": the table's PLAYER text filled in (at start-up only)."""
+    """"Player 3": the table's PLAYER text filled in (at start-up only). A
+    name is drawn in the board's Latin font, so where the language's texts
+    are pictures (the shaped scripts) it is "P3"."""
+    if text.PIXELS:
+        return "P%d" % (seat + 1)
     text.compose(strings.PLAYER, seat + 1)
     return text.composed()
 
@@ -37,7 +41,7 @@ def shorts(names, players, width):
     out = []
     for s in range(players):
         name = names[s]
-        if name == default_name(s):
+        if name == default_name(s) and not text.PIXELS:
             text.compose(strings.PLAYER_SHORT, s + 1)
             name = text.composed()
         out.append(name)
@@ -64,6 +68,14 @@ class Settings:
         for i in range(1, MAX_SEATS):
             self.kinds[i] = CPU_NORMAL  # seat 1 is a person, the rest computers
         self.kinds[1] = HUMAN
+        self.lang = "en"  # the language's code (taki_ui.text.LANGS)
+
+    def relabel(self, old):
+        """After the language changed: names that were the old language's
+        default names (old: them, by seat) become the new language's."""
+        for s in range(MAX_SEATS):
+            if self.names[s] == old[s]:
+                self.names[s] = default_name(s)
 
     def is_human(self, seat):
         return self.kinds[seat] == HUMAN
@@ -83,7 +95,9 @@ class Settings:
         buf[3] = 1 if self.sound else 0
         buf[_KINDS:_KINDS + MAX_SEATS] = self.kinds
         for s in range(MAX_SEATS):
-            name = self.names[s].encode()
+            # a default name is kept as blanks: it is "Player 3" in the
+            # language of the day (unpack)
+            name = b"" if self.names[s] == default_name(s) else self.names[s].encode()
             at = _NAMES + s * NAME_LEN
             for i in range(NAME_LEN):
                 buf[at + i] = name[i] if i < len(name) else 32

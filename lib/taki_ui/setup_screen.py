@@ -6,7 +6,7 @@ from micropython import const
 
 from taki_ui import strings, text, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
-from taki_ui.states import A_CHANGED, A_NONE, A_RENAME, A_SOUND, A_START
+from taki_ui.states import A_CHANGED, A_LANG, A_NONE, A_RENAME, A_SOUND, A_START
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
@@ -24,17 +24,21 @@ class SetupScreen:
     def __init__(self, lines, settings, row=0):
         self.settings = settings
         self.group = displayio.Group()
-        lines.take(self.group, 2, 1, widgets.HILITE, strings.SETUP_TITLE)
-        self.rows = [lines.take(self.group, _X, _Y0 + i * _ROW_H, widgets.FG)
-                     for i in range(ROWS)]
-        self.keys = lines.take(self.group, 2, 116, widgets.DIM)
+        lh = text.LH
+        tall = lh > text.LINE_H
+        lines.take(self.group, 2, 0 if tall else 1, widgets.HILITE, strings.SETUP_TITLE)
+        # a taller script shows fewer rows at once (and scrolls)
+        self.nrows = (128 - 2 * lh) // lh if tall else ROWS
+        self.rows = [lines.take(self.group, _X, lh + i * lh if tall else _Y0 + i * _ROW_H,
+                                widgets.FG) for i in range(self.nrows)]
+        self.keys = lines.take(self.group, 2, 128 - lh if tall else 116, widgets.DIM)
         self.row = row
         self.top = 0
         self.note = -1  # a text shown in place of the key help until the next key
         self.show()
 
     def count(self):
-        return _R_SEAT0 + self.settings.players + 1
+        return _R_SEAT0 + self.settings.players + 2  # the seats, the language, start
 
     def seat(self):
         """The seat of the selected row, or -1."""
@@ -63,6 +67,9 @@ class SetupScreen:
             s = r - _R_SEAT0
             ln.put(1, st.names[s])
             ln.put_text(_VALUE_END, strings.KIND_HUMAN + st.kinds[s], right=True)
+        elif r == self.count() - 2:
+            ln.put_text(1, strings.LANGUAGE)
+            ln.put_text(_VALUE_END, strings.LANG_NAME, right=True)
         else:
             ln.put_text(1, strings.START_GAME)
 
@@ -73,11 +80,11 @@ class SetupScreen:
             self.row = n - 1
         if self.row < self.top:
             self.top = self.row
-        elif self.row >= self.top + ROWS:
-            self.top = self.row - ROWS + 1
-        if self.top > max(0, n - ROWS):
-            self.top = max(0, n - ROWS)
-        for i in range(ROWS):
+        elif self.row >= self.top + self.nrows:
+            self.top = self.row - self.nrows + 1
+        if self.top > max(0, n - self.nrows):
+            self.top = max(0, n - self.nrows)
+        for i in range(self.nrows):
             r = self.top + i
             ln = self.rows[i]
             if r < n:
@@ -87,7 +94,7 @@ class SetupScreen:
             # more rows above or below the visible eight: say so at the edge
             if i == 0 and self.top > 0:
                 ln.put(_VALUE_END, "^")
-            elif i == ROWS - 1 and self.top + ROWS < n:
+            elif i == self.nrows - 1 and self.top + self.nrows < n:
                 ln.put(_VALUE_END, "v")
             ln.done()
         if self.note >= 0:
@@ -117,6 +124,11 @@ class SetupScreen:
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
+        elif r == self.count() - 2:
+            langs = text.LANGS
+            at = langs.index(st.lang) if st.lang in langs else 0
+            self.lang = langs[(at + step) % len(langs)]
+            return A_LANG
         else:
             return A_NONE
         return A_CHANGED

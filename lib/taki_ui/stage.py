@@ -56,6 +56,7 @@ class Stage:
             if hasattr(old, "close"):
                 old.close()
             self.lines.release()
+        self.lines.fit()  # the language may have changed its line height
         self.screen = self.table = None
         if self._module != module:
             _drop(self._module)

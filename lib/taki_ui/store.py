@@ -42,7 +42,7 @@ from taki_core.save import crc16
 
 M0 = const(0x54)  # "T"
 M1 = const(0x53)  # "S"
-FORMAT = const(2)
+FORMAT = const(3)  # 3: the payload ends in the language
 HEAD = const(8)
 TAIL = const(5)  # checksum + commit mark
 SLOT_SIZE = const(512)  # one SAMD51 flash page per slot

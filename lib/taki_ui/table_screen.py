@@ -9,6 +9,11 @@ as a row of cards, and a line for whose move it is or what the keys do.
     y  84  the hand, 8 cards at a time; arrows at the edges when there are more
     y 116  whose move it is, or the keys
 
+In a language whose lines are taller (the shaped scripts: text.LH up to
+19), the grid's heading shares the top line, shown while nothing is on
+(+2 stack, +3, run); the colour is the swatch and its mark; the grid, the
+leading card and the hand move to make room for the taller lines.
+
 Built when the table is shown, from the app's pools (text lines, cards);
 showing another state changes texts, tile indices, palette entries and
 positions. It draws what it is told: which cards are playable is decided by
@@ -35,11 +40,11 @@ _BOTTOM = const(116)
 CURRENT = 0x1C5A3C  # behind the current player's cell
 
 
-def _arrow(x, right):
+def _arrow(x, right, y):
     pal = displayio.Palette(1)
     pal[0] = widgets.HILITE
     pts = [(0, 0), (3, 3), (0, 6)] if right else [(3, 0), (0, 3), (3, 6)]
-    a = vectorio.Polygon(pixel_shader=pal, points=pts, x=x, y=_HAND_Y + 11)
+    a = vectorio.Polygon(pixel_shader=pal, points=pts, x=x, y=y + 11)
     a.hidden = True
     return a
 
@@ -50,6 +55,11 @@ class TableScreen:
         leading card, then SLOTS for the hand."""
         self.lines = lines
         self.group = g = displayio.Group()
+        lh = text.LH
+        tall = lh > text.LINE_H
+        self.hand_y = hand_y = min(_HAND_Y, 127 - lh - cardart.H) if tall else _HAND_Y
+        self.grid_y = _GRID_Y if not tall else lh + 2
+        grid_at = self.grid_y - (text.lat_y() if tall else 0)  # Latin glyphs on the grid
         # the active colour: a swatch, its word, the direction, what is on
         self.swatch, self.swatch_pal = widgets.box(2, 1, 9, 9, 0)
         g.append(self.swatch)
@@ -57,16 +67,16 @@ class TableScreen:
         self.swatch_mark = cardart.mark(cards[0], 0, 4, 3)
         g.append(self.swatch_mark)
         self.info = lines.take(g, 16, 0, widgets.FG)
-        self.head = lines.take(g, _GRID_X, 12, widgets.DIM)
+        self.head = lines.take(g, 34 if tall else _GRID_X, 0 if tall else 12, widgets.DIM)
         # every player's cards left: 2 columns of 5, the current one on a bar
         self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H, CURRENT)
         self.bar.hidden = True
         g.append(self.bar)
-        self.seat_rows = [lines.take(g, _GRID_X, _GRID_Y + i * _ROW_H, widgets.FG)
+        self.seat_rows = [lines.take(g, _GRID_X, grid_at + i * _ROW_H, widgets.FG, ltr=True)
                           for i in range(5)]
         self.shorts = None  # the players' names, short and unique (made once)
         # the leading card, twice the size of a hand card
-        self._lead_group = displayio.Group(scale=2, x=4, y=14)
+        self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else 14)
         self.lead = cards[0]
         self.lead.x = self.lead.y = 0
         self.lead.hidden = False
@@ -76,17 +86,17 @@ class TableScreen:
         self.slots = cards[1:1 + SLOTS]
         for i, card in enumerate(self.slots):
             card.x = _HAND_X + i * _STEP
-            card.y = _HAND_Y
+            card.y = hand_y
             card.hidden = True
             g.append(card.layer)
-        self.left = _arrow(0, False)
-        self.right = _arrow(157, True)
+        self.left = _arrow(0, False, hand_y)
+        self.right = _arrow(157, True, hand_y)
         g.append(self.left)
         g.append(self.right)
-        self.bottom = lines.take(g, 2, _BOTTOM, widgets.DIM)
+        self.bottom = lines.take(g, 2, 128 - lh if tall else _BOTTOM, widgets.DIM)
         # a notice covers the top two lines for a moment
         self.notice = (lines.take(g, 0, 0, widgets.HILITE, bg=widgets.BAR),
-                       lines.take(g, 0, 12, widgets.HILITE, bg=widgets.BAR))
+                       lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
         for ln in self.notice:
             ln.hidden = True
         self.chooser = None  # the colour choice, while it is open
@@ -120,7 +130,7 @@ class TableScreen:
             ln.done()
         if 0 <= cur < players and not game.over():
             self.bar.x = _GRID_X - 2 + (cur // 5) * _CELL_W
-            self.bar.y = _GRID_Y + (cur % 5) * _ROW_H
+            self.bar.y = self.grid_y + (cur % 5) * _ROW_H
             self.bar.hidden = False
         else:
             self.bar.hidden = True
@@ -129,15 +139,20 @@ class TableScreen:
         cardart.show_mark(self.swatch_mark, c)
         ln = self.info
         ln.clear()
-        col = ln.put_text(0, strings.RED + c)
-        col = ln.put(col + 1, ">>" if game.direction() > 0 else "<<")
+        col = 0 if text.PIXELS else ln.put_text(0, strings.RED + c) + 1
+        col = ln.put(col, ">>" if game.direction() > 0 else "<<")
+        on = True
         if game.pending():
             ln.put_text(col + 1, strings.STACK, game.pending())
         elif game.plus3_by() >= 0:
             ln.put_text(col + 1, strings.PLUS3_ON)
         elif game.run_color() >= 0:
             ln.put_text(col + 1, strings.RUN)
+        else:
+            on = False
         ln.done()
+        if text.PIXELS:
+            self.head.hidden = on  # the top line holds one of them
 
     def _cell(self, ln, at, s, game, tour):
         """A player's cell: name, cards left (/ stage); its last column blank."""
@@ -198,7 +213,7 @@ class TableScreen:
             card.hidden = i >= n
             if i < n:
                 card.paint(-1)
-                card.y = _HAND_Y
+                card.y = self.hand_y
         self.left.hidden = True
         self.right.hidden = n <= SLOTS
 
@@ -228,7 +243,7 @@ class TableScreen:
             if k < self.n:
                 t = hand[k]
                 card.paint(t, not playable[t])
-                card.y = _HAND_Y - (_RAISE if k == self.cursor else 0)
+                card.y = self.hand_y - (_RAISE if k == self.cursor else 0)
                 card.hidden = False
             else:
                 card.hidden = True
@@ -249,24 +264,25 @@ class TableScreen:
             self._paint(hand, playable)
             return
         if 0 <= old - self.first < SLOTS:
-            self.slots[old - self.first].y = _HAND_Y
-        self.slots[self.cursor - self.first].y = _HAND_Y - _RAISE
+            self.slots[old - self.first].y = self.hand_y
+        self.slots[self.cursor - self.first].y = self.hand_y - _RAISE
 
     # --- the colour choice for a COLOR card, over the hand ------------------------
     def show_chooser(self, sel):
         if self.chooser is None:
-            ch = displayio.Group(y=_HAND_Y - 10)
-            bg, _ = widgets.box(0, 0, 160, 44, widgets.BAR)
+            d = text.LH - text.LINE_H  # a taller title line pushes the rest down
+            ch = displayio.Group(y=128 - text.LH - 44 - d if d else _HAND_Y - 10)
+            bg, _ = widgets.box(0, 0, 160, 44 + d, widgets.BAR)
             ch.append(bg)
             self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR)
             # the selection: white around black, which shows on every colour
-            self._frame, _ = widgets.box(0, 13, 36, 28, widgets.FG)
-            self._inner, _ = widgets.box(0, 15, 32, 24, 0)
+            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)
+            self._inner, _ = widgets.box(0, 15 + d, 32, 24, 0)
             ch.append(self._frame)
             ch.append(self._inner)
-            marks = displayio.Group(scale=2, x=17, y=22)  # each colour's mark, 10x10
+            marks = displayio.Group(scale=2, x=17, y=22 + d)  # each colour's mark, 10x10
             for c in range(4):
-                sw, _ = widgets.box(8 + c * 38, 17, 28, 20, cardart.COLOURS[c])
+                sw, _ = widgets.box(8 + c * 38, 17 + d, 28, 20, cardart.COLOURS[c])
                 ch.append(sw)
                 marks.append(cardart.mark(self.lead, c, c * 19, 0))
             ch.append(marks)

@@ -24,6 +24,8 @@ import displayio
 import terminalio
 from micropython import const
 
+from taki_core.save import crc16
+
 from taki_ui import strings
 
 CHAR_W = const(6)
@@ -33,10 +35,29 @@ COLS = const(26)  # characters that fit a line
 _FIRST = const(32)  # the font bitmap holds ASCII 32..126, in order
 _COUNT = const(95)
 _UNKNOWN = const(31)  # "?"
-_MAX = const(64)  # the longest text, its places filled in
+_MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
 _K_COLOUR = const(1)  # place kinds (sim/texts.py)
 _K_CARD = const(2)
 _K_TEXT = const(3)
+_HEAD = const(16)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
+_BREAK = const(31)  # version 2: where a text's second line starts
+
+# The languages offered, in the order the setup shows them: English, then
+# the rulebook's (../shared/seeds).
+LANGS = ("en", "ml", "hi", "as", "sd", "tl")
+
+# The language in use: its line height, and whether its texts are pictures
+# (the shaped scripts, version 2 files) laid out in pixels, right to left
+# for Sindhi, or characters of the board's font in cells (version 1).
+LH = LINE_H
+PIXELS = False
+RTL = False
+_lat_y = 0  # where the board's font sits on a line of pictures
+_space = CHAR_W
+_scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
+trace = False  # tests: lines keep what they drew (Line.text)
+words = {}  # tests: (language, word number) -> the word (sim.lang), for Line.text
+_pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
 _bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places
@@ -46,20 +67,48 @@ cut = 0  # characters that did not fit where they were put (tests: never any)
 
 
 class Texts:
-    """The texts of one language, read from lang/<code>.bin (kept open)."""
+    """The texts of one language, read from lang/<code>.bin (kept open).
+
+    The file is checked whole when it is opened (its header, the offsets,
+    a CRC-16 of the texts and of the word table, where every picture lies):
+    a damaged or missing file raises OSError with what to do, and load()
+    falls back to English."""
 
     def __init__(self, code="en"):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
+        self.code = code
+        self.f = None
         try:
-            self.f = open(path, "rb")
-            head = self.f.read(6)
-            if len(head) != 6 or head[0:2] != b"TX" or head[2] != 1:
+            self.f = f = open(path, "rb")
+            self.head = head = f.read(_HEAD)
+            if (len(head) != _HEAD or head[0] != 84 or head[1] != 88 or not 1 <= head[2] <= 2
+                    or (head[4] | head[5] << 8) != strings.COUNT or head[8] < LINE_H
+                    or head[9] + LINE_H > head[8]):
                 raise ValueError
-            n = head[4] | head[5] << 8
-            self.offsets = bytearray(2 * (n + 1))
-            if self.f.readinto(self.offsets) != len(self.offsets) or n < strings.COUNT:
+            n = strings.COUNT
+            self.offsets = o = bytearray(2 * (n + 1))
+            if f.readinto(o) != len(o):
+                raise ValueError
+            crc = crc16(o, len(o), 0x1021, 0xFFFF)
+            at = _HEAD + len(o)
+            for i in range(n + 1):
+                k = o[2 * i] | o[2 * i + 1] << 8
+                if k < at or i < n and (o[2 * i + 2] | o[2 * i + 3] << 8) - k > _MAX:
+                    raise ValueError  # offsets go up, from the end of the table
+                crc = _crc_to(f, at, k, crc)
+                at = k
+            self.words = at  # where the word table starts (pictures)
+            if head[2] == 2:  # the word table and the pictures: taki_ui.pictures checks them
+                from taki_ui import pictures
+
+                crc = pictures.check(self, crc)
+            elif f.read(1):
+                raise ValueError
+            if crc != (head[6] | head[7] << 8):
                 raise ValueError
         except (OSError, ValueError):
+            if self.f is not None:
+                self.f.close()
             raise OSError("lib/taki_ui/lang/%s.bin is missing or damaged: copy the game "
                           "onto the board again (python -m sim.bundle)" % code)
 
@@ -73,10 +122,82 @@ class Texts:
         return min(end - at, _MAX)
 
 
+def _crc_to(f, at, end, crc):
+    """The CRC-16 on from crc over the file's bytes at..end (through a text buffer)."""
+    buf = _bufs[0]
+    f.seek(at)
+    while at < end:
+        got = f.readinto(buf)
+        if not got:
+            raise ValueError
+        got = min(got, end - at)
+        crc = crc16(buf, got, 0x1021, crc)
+        at += got
+        f.seek(at)
+    return crc
+
+
 def load(code="en"):
-    """Read the texts of a language (at start-up)."""
-    global _texts
-    _texts = Texts(code)
+    """Use the texts of language `code` (at start-up, and when the setup
+    changes the language). A missing or damaged file, or a code this
+    version does not know, gives English instead: False then (the app says
+    so in one line), else True."""
+    if _texts is not None and _texts.code == code:
+        return True
+    if code in LANGS:
+        try:
+            _use(Texts(code))
+            return True
+        except OSError as e:
+            print(e)  # the board's serial console: what to do about it
+    if _texts is None or _texts.code != "en":
+        _use(Texts("en"))
+    return False
+
+
+def _use(t):
+    global _texts, LH, PIXELS, RTL, _lat_y, _space, _scratch, _pictures
+    if _texts is not None:
+        _texts.f.close()
+    _texts = t
+    h = t.head
+    PIXELS = h[2] == 2
+    RTL = PIXELS and h[3] & 1 == 1
+    LH = h[8]
+    _lat_y = h[9]
+    _space = h[10] if PIXELS else CHAR_W
+    _scratch = displayio.Bitmap(8, LH, 2) if PIXELS else None
+    if PIXELS:
+        from taki_ui import pictures as _pictures  # its code: only while it is needed
+    else:
+        forget_pictures()
+
+
+def forget_pictures():
+    """Drop taki_ui.pictures (its bytecode is heap) while no language in
+    use draws pictures: the first start's question loads it to show them."""
+    global _pictures
+    if PIXELS:
+        return
+    import sys
+
+    _pictures = None
+    sys.modules.pop("taki_ui.pictures", None)
+    pkg = sys.modules["taki_ui"]
+    if hasattr(pkg, "pictures"):
+        delattr(pkg, "pictures")
+
+
+def lat_y():
+    """Where the board's font sits on a line of the language in use."""
+    return _lat_y
+
+
+def language():
+    """The code of the language in use."""
+    if _texts is None:
+        load()
+    return _texts.code
 
 
 def _put_char(o, at):
@@ -175,13 +296,15 @@ def split_at(start, n, width):
 
 
 class Line:
-    def __init__(self):
-        self.bitmap = displayio.Bitmap(WIDTH, LINE_H, 2)
+    def __init__(self, height=LINE_H):
+        self.bitmap = displayio.Bitmap(WIDTH, height, 2)
         self.palette = displayio.Palette(2)
         self.tile = displayio.TileGrid(self.bitmap, pixel_shader=self.palette)
         self.cells = bytearray(COLS)  # what is to be shown: glyph numbers + 1, 0 blank
         self.shown = bytearray(COLS)  # what the bitmap shows
         self.group = None  # the group it sits in while a screen uses it
+        self.drew = [] if trace else None  # tests: what it drew, in order
+        self.ltr = False  # laid out left to right even in Sindhi (names, numbers only)
 
     # --- what a line shows -----------------------------------------------------
     def set(self, s):
@@ -197,18 +320,28 @@ class Line:
         self.done()
 
     def clear(self):
+        if PIXELS:
+            _pictures.clear(self)
+            return
+        if self.drew is not None:
+            self.drew = None if not trace else []
         cells = self.cells
         for k in range(COLS):
             cells[k] = 0
 
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
+        if PIXELS:
+            return _pictures.put(self, col, s)
         n = _put_int(s, 0) if isinstance(s, int) else compose_str(s)
         return self.place(col, 0, n)
 
-    def put_text(self, col, n, a=None, b=None, c=None, right=False):
+    def put_text(self, col, n, a=None, b=None, c=None, right=False, part=-1):
         """Write text n from column col (right=True: ending there); the
-        column after it."""
+        column after it. part: a two-line text's first (0) or second (1)
+        line (pictures; -1: all of it)."""
+        if PIXELS:
+            return _pictures.put_text(self, col, n, a, b, c, right, part)
         k = compose(n, a, b, c)
         return self.place(col - k if right else col, 0, k)
 
@@ -225,7 +358,10 @@ class Line:
         return col
 
     def done(self):
-        """Draw the cells that changed since the last time."""
+        """Draw the cells that changed since the last time (pictures are
+        drawn at once)."""
+        if PIXELS:
+            return
         cells = self.cells
         shown = self.shown
         first = COLS
@@ -250,7 +386,11 @@ class Line:
 
     @property
     def text(self):
-        """What the line shows, as a str (tests, tools: it allocates)."""
+        """What the line shows, as a str (tests, tools: it allocates). For
+        pictures, what was drawn, in reading order (text.words: the words)."""
+        d = self.drew
+        if d:  # drawn as pictures: d[0] is the language
+            return "".join(p if isinstance(p, str) else words[d[0], p] for p in d[1:]).rstrip()
         return "".join(chr(_FIRST + i - 1) if i else " " for i in self.shown).rstrip()
 
     # --- where and how ---------------------------------------------------------
@@ -290,8 +430,10 @@ class Line:
 
 
 def show2(first, second, n, a=None, b=None, c=None):
-    """Text n over two lines, broken at a space (the second blank if it fits
-    one); whether it took two."""
+    """Text n over two lines, broken at a space (pictures: where the
+    translation says), the second blank if it fits one; whether it took two."""
+    if PIXELS:
+        return _pictures.show2(first, second, n, a, b, c)
     k = compose(n, a, b, c)
     at = split(k)
     first.clear()
@@ -304,8 +446,11 @@ def show2(first, second, n, a=None, b=None, c=None):
     return at < k
 
 
-def fits(n, a=None, b=None, c=None, lines=1):
-    """Whether text n, filled in, fits `lines` lines (tests, layout)."""
+def fits(n, a=None, b=None, c=None, lines=1, width=WIDTH - 4):
+    """Whether text n, filled in, fits `lines` lines (tests, layout);
+    width: of a line of pictures, in pixels."""
+    if PIXELS:
+        return _pictures.fits(n, a, b, c, lines, width)
     k = compose(n, a, b, c)
     if lines == 1:
         return k <= COLS
@@ -317,14 +462,24 @@ class Pool:
     """n lines, lent to the screen on show."""
 
     def __init__(self, n):
-        self.lines = [Line() for _ in range(n)]
+        self.lines = [Line(LH) for _ in range(n)]
 
-    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=None):
+    def fit(self):
+        """Lines as tall as the language in use needs (when it changed,
+        between two screens: no line is lent)."""
+        if self.lines[0].bitmap.height != LH:
+            n = len(self.lines)
+            self.lines = None
+            self.lines = [Line(LH) for _ in range(n)]
+
+    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=None, ltr=False):
         """A free line, placed at (x, y) in group, showing text (a str, or a
-        text's number with its places a, b, c), ink fg on bg (None: clear)."""
+        text's number with its places a, b, c), ink fg on bg (None: clear);
+        ltr: laid out left to right in every language (names, numbers)."""
         for ln in self.lines:
             if ln.group is None:
                 ln.group = group
+                ln.ltr = ltr
                 ln.tile.x = x
                 ln.tile.y = y
                 ln.tile.hidden = False

@@ -1,0 +1,289 @@
+"""Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 2,
+made by sim/lang.py), laid out in pixels, right to left for Sindhi.
+
+Loaded only while such a language is in use (taki_ui.text._use): an English
+or Tagalog game never has this code in its heap. A text is a row of items:
+a word's picture (its 8-pixel columns read from the file into a scratch
+Bitmap with bitmaptools.readinto, then blitted onto the line), a space, a
+run of ASCII in the board's font (button names, +2), a place (a name or a
+number in the board's font; a colour, a card, a symbol: another text). A
+right-to-left line is laid out from its right end; a run of Latin letters
+or digits inside it still reads left to right.
+"""
+
+import bitmaptools
+import terminalio
+from micropython import const
+
+from taki_core.save import crc16
+
+from taki_ui import strings, text
+
+CHAR_W = const(6)
+LINE_H = const(12)
+WIDTH = const(160)
+_FIRST = const(32)
+_COUNT = const(95)
+_UNKNOWN = const(31)
+_BREAK = const(31)
+_K_COLOUR = const(1)
+_K_CARD = const(2)
+_K_TEXT = const(3)
+
+
+_entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
+
+
+def check(t, crc):
+    """The word table of Texts t (its file just past the texts) and the
+    pictures it points at, which follow each other to the file's end and
+    add up to the header's sum; the CRC-16 carried on over the table."""
+    f = t.f
+    h = t.head
+    words = h[12] | h[13] << 8
+    at = t.words + 4 * words
+    e = _entry
+    for i in range(words):
+        if f.readinto(e) != 4:
+            raise ValueError
+        crc = crc16(e, 4, 0x1021, crc)
+        if e[0] | e[1] << 8 | e[2] << 16 != at:
+            raise ValueError  # the pictures follow each other to the end
+        at += (e[3] + 7) // 8 * h[8]
+    total = 0  # the pictures' bytes add up (sum() is C: quick)
+    buf = text._bufs[0]
+    while True:
+        got = f.readinto(buf)
+        if not got:
+            break
+        total += sum(buf) if got == len(buf) else sum(buf[:got])
+    if f.tell() != at or (total & 0xFFFF) != (h[14] | h[15] << 8):
+        raise ValueError
+    return crc
+
+
+def _width(i):
+    """Word i's width; its picture's place left in _entry."""
+    t = text._texts
+    t.f.seek(t.words + 4 * i)
+    t.f.readinto(_entry)
+    return _entry[3]
+
+
+def show2(first, second, n, a, b, c):
+    """text.show2 for pictures: the break is where the translation put it."""
+    two = _parts(n)
+    first.clear()
+    put_text(first, 0, n, a, b, c, False, 0 if two else -1)
+    second.clear()
+    if two:
+        put_text(second, 0, n, a, b, c, False, 1)
+    return two
+
+
+def fits(n, a, b, c, lines, width):
+    """text.fits for pictures: each line within `width` pixels."""
+    two = _parts(n)
+    if two and lines < 2:
+        return False
+    if not two:
+        return _walk(None, n, a, b, c, -1, 0, 0, 0) <= width
+    return (_walk(None, n, a, b, c, 0, 0, 0, 0) <= width
+            and _walk(None, n, a, b, c, 1, 0, 0, 0) <= width)
+
+
+def _room(ln):
+    """The width a line lays out in: to 2 pixels from the screen's right
+    edge (or its own left margin, if less)."""
+    x = ln.tile.x
+    return WIDTH - x - (x if x < 2 else 2)
+
+
+def put(ln, col, s):
+    """Line.put: a name or a number, in the board's font."""
+    if isinstance(s, int):
+        k = _int_digits(s)
+        w = k * CHAR_W
+    else:
+        k = -1
+        w = len(s) * CHAR_W
+    x = col * CHAR_W
+    if text.RTL and not ln.ltr:
+        x = _room(ln) - x - w
+    _put_latin(ln, s, k, x)
+    return col + w // CHAR_W
+
+
+def put_text(ln, col, n, a, b, c, right, part):
+    """Line.put_text: text n from column col (right: ending there), mirrored
+    in a right-to-left language unless the line is ltr; the column after."""
+    w = _walk(None, n, a, b, c, part, 0, 0, 0)
+    x = col * CHAR_W - (w if right else 0)
+    if text.RTL and not ln.ltr:
+        end = _room(ln) - x
+        if end - w < 0:
+            text.cut += 1
+        _walk(ln, n, a, b, c, part, 0, end, -1)
+    else:
+        if x + w > _room(ln):
+            text.cut += 1
+        _walk(ln, n, a, b, c, part, 0, x, 1)
+    return (x + w + CHAR_W - 1) // CHAR_W
+
+
+def clear(ln):
+    bitmaptools.fill_region(ln.bitmap, 0, 0, WIDTH, ln.bitmap.height, 0)
+    if ln.drew is not None:
+        ln.drew = [text._texts.code]  # tests: the language, then what was drawn
+
+
+def _int_digits(v):
+    """v's digits into _digits, lowest first; how many."""
+    k = 0
+    while True:
+        text._digits[k] = 48 + v % 10
+        v //= 10
+        k += 1
+        if v == 0:
+            return k
+
+
+def _glyph(bm, o, x):
+    if x < 0 or x + CHAR_W > WIDTH:
+        text.cut += 1
+        return
+    i = o - _FIRST
+    if not 0 <= i < _COUNT:
+        i = _UNKNOWN
+    if i:
+        bitmaptools.blit(bm, terminalio.FONT.bitmap, x, text._lat_y, x1=i * CHAR_W, y1=0,
+                         x2=i * CHAR_W + CHAR_W, y2=LINE_H)
+
+
+def _put_latin(ln, s, k, x):
+    """A name (str s) or a number (its k digits in _digits) in the board's
+    font, left to right from x, on a line of pictures."""
+    if k < 0:
+        for ch in s:
+            _glyph(ln.bitmap, ord(ch), x)
+            x += CHAR_W
+        if ln.drew is not None:
+            ln.drew.append(s)
+        return
+    while k:
+        k -= 1
+        _glyph(ln.bitmap, text._digits[k], x)
+        x += CHAR_W
+    if ln.drew is not None:
+        ln.drew.append(str(s))
+
+
+def _word(ln, i, x):
+    """Word i's picture at x: its 8-pixel columns read from the file."""
+    w = _width(i)
+    f = text._texts.f
+    e = _entry
+    f.seek(e[0] | e[1] << 8 | e[2] << 16)
+    bm = ln.bitmap
+    if x < 0 or x + w > WIDTH:
+        text.cut += 1
+    c = 0
+    while c < w:
+        bitmaptools.readinto(text._scratch, f, 1)
+        at = x + c
+        if 0 <= at < WIDTH:
+            bitmaptools.blit(bm, text._scratch, at, 0, x1=0, y1=0, x2=min(8, WIDTH - at), y2=text.LH,
+                             skip_source_index=0)
+        c += 8
+    if ln.drew is not None:
+        ln.drew.append(i)
+
+
+def _walk(ln, n, a, b, c, part, depth, x, step):
+    """Lay out text n (part: -1 all, 0 its first line, 1 its second) from
+    pen x: step 1 left to right, -1 right to left (Sindhi), 0 only measure.
+    Returns the width (step 0) or the pen after it."""
+    buf = text._bufs[depth]
+    k = text._texts.read(n, buf)
+    i = 0
+    if part == 1:  # the second line: after the break
+        while i < k and buf[i] != _BREAK:
+            i += 2 if buf[i] >= 128 else 1
+        i += 1
+    width = 0
+    while i < k:
+        o = buf[i]
+        if o == _BREAK:
+            if part == 0:
+                break
+            o = 32  # the whole text on one line: the break is a space
+        if o >= 128:  # a word's picture
+            w = o & 127
+            w = w << 8 | buf[i + 1]
+            ww = _width(w)
+            if step:
+                _word(ln, w, x if step > 0 else x - ww)
+            x += ww * step
+            width += ww
+            i += 2
+        elif o == 32:
+            x += text._space * step
+            width += text._space
+            if ln is not None and ln.drew is not None:
+                ln.drew.append(" ")
+            i += 1
+        elif o > 32:  # ASCII: a run of them reads left to right
+            j = i
+            while j < k and 32 < buf[j] < 128:
+                j += 1
+            ww = (j - i) * CHAR_W
+            if step:
+                p = x if step > 0 else x - ww
+                for m in range(i, j):
+                    _glyph(ln.bitmap, buf[m], p)
+                    p += CHAR_W
+                if ln.drew is not None:
+                    ln.drew.append(bytes(buf[i:j]).decode())
+            x += ww * step
+            width += ww
+            i = j
+        else:  # a place
+            arg = (o - 1) % 3
+            v = a if arg == 0 else b if arg == 1 else c
+            kind = (o - 1) // 3
+            if kind == _K_COLOUR:
+                got = _walk(ln, strings.RED + v, None, None, None, -1, depth + 1, x, step)
+            elif kind == _K_CARD:
+                if v >= 52:
+                    got = _walk(ln, strings.COLOR_CARD + v - 52, None, None, None, -1,
+                                depth + 1, x, step)
+                else:
+                    got = _walk(ln, strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1,
+                                depth + 1, x, step)
+            elif kind == _K_TEXT:
+                got = _walk(ln, v, None, None, None, -1, depth + 1, x, step)
+            else:
+                dk = _int_digits(v) if isinstance(v, int) else -1
+                ww = (dk if dk >= 0 else len(v)) * CHAR_W
+                if step:
+                    _put_latin(ln, v, dk, x if step > 0 else x - ww)
+                got = x + ww * step if step else ww
+            if step:
+                width += (got - x) * step
+                x = got
+            else:
+                width += got
+            i += 1
+    return x if step else width
+
+
+def _parts(n):
+    """Whether text n has a second line (pictures: a break in it)."""
+    buf = text._bufs[0]
+    k = text._texts.read(n, buf)
+    i = 0
+    while i < k:
+        if buf[i] == _BREAK:
+            return True
+        i += 2 if buf[i] >= 128 else 1
+    return False
