@@ -392,3 +392,25 @@ def test_shots_make_the_readme_s_pictures_of_every_language(tmp_path):
     shots.make(str(tmp_path), langs=["tl"])
     assert sorted(os.listdir(tmp_path / "tl")) == ["03-pass.png", "04-turn.png"]
     shutil.rmtree(tmp_path)
+
+
+@pytest.mark.parametrize("code", OTHER)
+def test_a_whole_tournament_plays_in_every_language_and_cuts_nothing(code):
+    """Two people and a computer play a tournament to its end in the
+    language: every screen of it (passes, turns, +3 prompts, notices,
+    refusals the robot's keys meet, the standings) cuts no text."""
+    import random
+
+    sim = harness.Sim(render=False, lang=code)
+    st = sim.app.settings
+    st.players = 3
+    st.tournament = True
+    st.kinds[2] = 2
+    sim.app.next_seed = 7
+    cut = text.cut
+    sim.press("UP", "A")
+    harness.play(sim, random.Random(5), limit=30000)
+    assert sim.app.state == A.S_OVER and sim.app.game.over()
+    assert text.language() == code and text.cut == cut
+    own = dict(texts.table_of(code))["OVER_KEYS"].split()[-1]
+    assert own in sim.screen_text()  # the standings screen, in the language

@@ -70,26 +70,14 @@ def _width(i):
     return _entry[3]
 
 
-def show2(first, second, n, a, b, c):
-    """text.show2 for pictures: the break is where the translation put it."""
-    two = _parts(n)
-    first.clear()
-    put_text(first, 0, n, a, b, c, False, 0 if two else -1)
-    second.clear()
-    if two:
-        put_text(second, 0, n, a, b, c, False, 1)
-    return two
-
-
 def fits(n, a, b, c, lines, width):
     """text.fits for pictures: each line within `width` pixels."""
-    two = _parts(n)
+    two = parts(n)
     if two and lines < 2:
         return False
     if not two:
-        return _walk(None, n, a, b, c, -1, 0, 0, 0) <= width
-    return (_walk(None, n, a, b, c, 0, 0, 0, 0) <= width
-            and _walk(None, n, a, b, c, 1, 0, 0, 0) <= width)
+        return _measure(n, a, b, c, -1) <= width
+    return _measure(n, a, b, c, 0) <= width and _measure(n, a, b, c, 1) <= width
 
 
 def _room(ln):
@@ -117,17 +105,23 @@ def put(ln, col, s):
 def put_text(ln, col, n, a, b, c, right, part):
     """Line.put_text: text n from column col (right: ending there), mirrored
     in a right-to-left language unless the line is ltr; the column after."""
-    w = _walk(None, n, a, b, c, part, 0, 0, 0)
+    global _ln, _dir
+    _ln = None  # (no _measure, _lay: a frame less on the pystack)
+    _dir = 1
+    w = _walk(n, a, b, c, part, 0, 0)
     x = col * CHAR_W - (w if right else 0)
+    _ln = ln
     if text.RTL and not ln.ltr:
         end = _room(ln) - x
         if end - w < 0:
             text.cut += 1
-        _walk(ln, n, a, b, c, part, 0, end, -1)
+        _dir = -1
+        _walk(n, a, b, c, part, 0, end)
     else:
         if x + w > _room(ln):
             text.cut += 1
-        _walk(ln, n, a, b, c, part, 0, x, 1)
+        _walk(n, a, b, c, part, 0, x)
+    _ln = None
     return (x + w + CHAR_W - 1) // CHAR_W
 
 
@@ -199,10 +193,25 @@ def _word(ln, i, x):
         ln.drew.append(i)
 
 
-def _walk(ln, n, a, b, c, part, depth, x, step):
-    """Lay out text n (part: -1 all, 0 its first line, 1 its second) from
-    pen x: step 1 left to right, -1 right to left (Sindhi), 0 only measure.
-    Returns the width (step 0) or the pen after it."""
+# What the walk below does, set for a whole text by _measure and _lay (the
+# walk recurses into its places: a small frame keeps the pystack short)
+_ln = None  # the line drawn on (None: only measuring)
+_dir = 1  # the pen moves right (1) or left (-1, Sindhi)
+_x = 0  # a second result of _run
+
+
+def _measure(n, a, b, c, part):
+    """Width of text n (part: -1 all, 0 its first line, 1 its second)."""
+    global _ln, _dir
+    _ln = None
+    _dir = 1
+    return _walk(n, a, b, c, part, 0, 0)
+
+
+def _walk(n, a, b, c, part, depth, x):
+    """Lay out text n's items from pen x; the pen after them. A colour, a
+    card or a symbol in a place is a text of its own: walked straight from
+    here (no frame between: the board's pystack is 2 KB)."""
     buf = text._bufs[depth]
     k = text._texts.read(n, buf)
     i = 0
@@ -210,7 +219,6 @@ def _walk(ln, n, a, b, c, part, depth, x, step):
         while i < k and buf[i] != _BREAK:
             i += 2 if buf[i] >= 128 else 1
         i += 1
-    width = 0
     while i < k:
         o = buf[i]
         if o == _BREAK:
@@ -218,66 +226,68 @@ def _walk(ln, n, a, b, c, part, depth, x, step):
                 break
             o = 32  # the whole text on one line: the break is a space
         if o >= 128:  # a word's picture
-            w = o & 127
-            w = w << 8 | buf[i + 1]
-            ww = _width(w)
-            if step:
-                _word(ln, w, x if step > 0 else x - ww)
-            x += ww * step
-            width += ww
+            o = (o & 127) << 8 | buf[i + 1]
+            w = _width(o)
+            if _ln is not None:
+                _word(_ln, o, x if _dir > 0 else x - w)
+            x += _dir * w
             i += 2
-        elif o == 32:
-            x += text._space * step
-            width += text._space
-            if ln is not None and ln.drew is not None:
-                ln.drew.append(" ")
-            i += 1
+            continue
+        i += 1
+        if o == 32:
+            if _ln is not None and _ln.drew is not None:
+                _ln.drew.append(" ")
+            x += _dir * text._space
         elif o > 32:  # ASCII: a run of them reads left to right
-            j = i
-            while j < k and 32 < buf[j] < 128:
-                j += 1
-            ww = (j - i) * CHAR_W
-            if step:
-                p = x if step > 0 else x - ww
-                for m in range(i, j):
-                    _glyph(ln.bitmap, buf[m], p)
-                    p += CHAR_W
-                if ln.drew is not None:
-                    ln.drew.append(bytes(buf[i:j]).decode())
-            x += ww * step
-            width += ww
-            i = j
-        else:  # a place
-            arg = (o - 1) % 3
-            v = a if arg == 0 else b if arg == 1 else c
-            kind = (o - 1) // 3
-            if kind == _K_COLOUR:
-                got = _walk(ln, strings.RED + v, None, None, None, -1, depth + 1, x, step)
-            elif kind == _K_CARD:
-                if v >= 52:
-                    got = _walk(ln, strings.COLOR_CARD + v - 52, None, None, None, -1,
-                                depth + 1, x, step)
-                else:
-                    got = _walk(ln, strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1,
-                                depth + 1, x, step)
-            elif kind == _K_TEXT:
-                got = _walk(ln, v, None, None, None, -1, depth + 1, x, step)
+            i = _run(buf, i - 1, k, x)
+            x = _x
+        else:  # a place: its value
+            o -= 1
+            v = a if o % 3 == 0 else b if o % 3 == 1 else c
+            o //= 3
+            if o == _K_COLOUR:
+                x = _walk(strings.RED + v, None, None, None, -1, depth + 1, x)
+            elif o == _K_CARD and v >= 52:
+                x = _walk(strings.COLOR_CARD + v - 52, None, None, None, -1, depth + 1, x)
+            elif o == _K_CARD:
+                x = _walk(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1, depth + 1, x)
+            elif o == _K_TEXT:
+                x = _walk(v, None, None, None, -1, depth + 1, x)
             else:
-                dk = _int_digits(v) if isinstance(v, int) else -1
-                ww = (dk if dk >= 0 else len(v)) * CHAR_W
-                if step:
-                    _put_latin(ln, v, dk, x if step > 0 else x - ww)
-                got = x + ww * step if step else ww
-            if step:
-                width += (got - x) * step
-                x = got
-            else:
-                width += got
-            i += 1
-    return x if step else width
+                x = _latin(v, x)
+    return x
 
 
-def _parts(n):
+def _latin(v, x):
+    """A name or a number in the board's font, from pen x; the pen after."""
+    k = _int_digits(v) if isinstance(v, int) else -1
+    w = (k if k >= 0 else len(v)) * CHAR_W
+    if _ln is not None:
+        _put_latin(_ln, v, k, x if _dir > 0 else x - w)
+    return x + _dir * w
+
+
+def _run(buf, i, k, x):
+    """The ASCII from buf[i] on, left to right; the pen after it in _x; the
+    index after it."""
+    global _x
+    j = i
+    while j < k and 32 < buf[j] < 128:
+        j += 1
+    w = (j - i) * CHAR_W
+    ln = _ln
+    if ln is not None:
+        p = x if _dir > 0 else x - w
+        for m in range(i, j):
+            _glyph(ln.bitmap, buf[m], p)
+            p += CHAR_W
+        if ln.drew is not None:
+            ln.drew.append(bytes(buf[i:j]).decode())
+    _x = x + _dir * w
+    return j
+
+
+def parts(n):
     """Whether text n has a second line (pictures: a break in it)."""
     buf = text._bufs[0]
     k = text._texts.read(n, buf)

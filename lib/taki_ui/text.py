@@ -432,8 +432,14 @@ class Line:
 def show2(first, second, n, a=None, b=None, c=None):
     """Text n over two lines, broken at a space (pictures: where the
     translation says), the second blank if it fits one; whether it took two."""
-    if PIXELS:
-        return _pictures.show2(first, second, n, a, b, c)
+    if PIXELS:  # the break is where the translation put it
+        two = _pictures.parts(n)
+        first.clear()
+        _pictures.put_text(first, 0, n, a, b, c, False, 0 if two else -1)
+        second.clear()
+        if two:
+            _pictures.put_text(second, 0, n, a, b, c, False, 1)
+        return two
     k = compose(n, a, b, c)
     at = split(k)
     first.clear()
