@@ -45,7 +45,7 @@ BREAKDOWN = (
     "taki_ui.plus3_flow", "taki_ui.app",
     "taki_ui.setup_screen", "taki_ui.rename_screen", "taki_ui.pass_screen",
     "taki_ui.pause_screen", "taki_ui.over_screen", "taki_ui.resume_screen",
-    "taki_ui.plus3_screen", "taki_ui.help_screen",
+    "taki_ui.plus3_screen", "taki_ui.help_screen", "taki_ui.lang_screen", "taki_ui.pictures",
 )
 
 

@@ -36,6 +36,91 @@ def english_left(code):
     return len(left) + (text.cut != cut and "cut" not in left)
 
 
+class _Counting:
+    """A text file that counts its reads (seek, read, readinto)."""
+
+    def __init__(self, f):
+        self.f = f
+        self.n = 0
+
+    def seek(self, *a):
+        self.n += 1
+        return self.f.seek(*a)
+
+    def readinto(self, b):
+        self.n += 1
+        return self.f.readinto(b)
+
+    def read(self, *a):
+        self.n += 1
+        return self.f.read(*a)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+def reads(code):
+    """File operations (seeks and reads) to draw the pass screen, then the
+    table with a hand, of a two-person game in language `code`."""
+    from sim import harness
+    from taki_ui import text
+
+    sim = harness.Sim(render=False, lang=code)
+    sim.press("UP")  # to "Start the game"
+    counter = text._texts.f = _Counting(text._texts.f)
+    sim.press("A")
+    out = {"pass": counter.n}
+    counter.n = 0
+    sim.press("A")
+    out["turn"] = counter.n
+    text._texts.f = counter.f
+    return out
+
+
+_ODB = r'''
+import gc, displayio
+gc.collect()
+base = gc.mem_alloc()
+f = open("line.bmp", "rb")
+odb = displayio.OnDiskBitmap(f)
+tg = displayio.TileGrid(odb, pixel_shader=odb.pixel_shader)
+gc.collect()
+a = gc.mem_alloc() - base
+del tg, odb
+f.close()
+gc.collect()
+base = gc.mem_alloc()
+bm = displayio.Bitmap(160, 17, 2)
+p = displayio.Palette(2)
+tg = displayio.TileGrid(bm, pixel_shader=p)
+gc.collect()
+print("ODB", a, "POOLED", gc.mem_alloc() - base)
+'''
+
+
+def ondisk_vs_pooled():
+    """Heap of a 160x17 one-bit line shown as an OnDiskBitmap (a BMP with a
+    40-byte header, its file open) and as a pooled Bitmap + Palette +
+    TileGrid, under CircuitPython 10's VM: (ondisk, pooled) bytes."""
+    import struct
+
+    from sim import cpvm
+
+    w, h = 160, 17
+    pix = bytes((w + 31) // 32 * 4 * h)
+    head = struct.pack("<2sIHHI", b"BM", 62 + len(pix), 0, 0, 62)
+    dib = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 1, 0, len(pix), 2835, 2835, 2, 0)
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "line.bmp"), "wb") as f:
+            f.write(head + dib + bytes((0, 0, 0, 0, 255, 255, 255, 0)) + pix)
+        script = os.path.join(tmp, "odb.py")
+        with open(script, "w") as f:
+            f.write(_ODB)
+        rc, out = cpvm.run(script, heap="256K", path=(tmp,), cwd=tmp)
+    words = out.split()
+    return int(words[words.index("ODB") + 1]), int(words[words.index("POOLED") + 1])
+
+
 def main(argv):
     from sim import cpvm, device_tier, harness, lang, texts
 
@@ -68,9 +153,16 @@ def main(argv):
                 code = rec.name.split()[-1] if rec.name != "4 mixed" else "en"
                 rows[code][3] = device_tier.live_peak(fig)
             peak = max(r[3] for r in rows.values())
-    print("  %-4s %8s %8s %8s %10s" % ("lang", "flash B", "overflow", "english", "heap peak"))
+        odb, pooled = ondisk_vs_pooled()
+        print("  a 160x17 line: OnDiskBitmap + TileGrid %d B of heap (its file read a pixel at a"
+              " time at every refresh: 2,720 reads), pooled Bitmap + Palette + TileGrid %d B"
+              % (odb, pooled))
+    print("  %-4s %8s %8s %8s %10s %s" % ("lang", "flash B", "overflow", "english", "heap peak",
+                                          "file reads: pass screen, table"))
     for code, (size, over, eng, heap) in rows.items():
-        print("  %-4s %8d %8d %8d %10s" % (code, size, over, eng, heap if heap else "-"))
+        r = reads(code)
+        print("  %-4s %8d %8d %8d %10s %d, %d" % (code, size, over, eng, heap if heap else "-",
+                                                 r["pass"], r["turn"]))
     print("  (%.0f s)" % (time.time() - t0))
     print("lang: languages=%d strings=%d flash_bytes=%d overflow=%d english_left=%d heap_peak=%s"
           % (len(text.LANGS), strings.COUNT, flash, overflow, left,
