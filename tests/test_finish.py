@@ -92,6 +92,14 @@ WINS = [
      {"run": 0, "run_open": False}, COLOR),
     ("continuing a run left open (R8.6)", "B5 B7", "R8 BTAKI", {"run": 2, "run_open": True, "color": 2},
      c("B5")),
+    ("SUPERTAKI, then a run whose first card is type 0 (R1)", "SUPERTAKI R1 R5", "R8", {}, SUPERTAKI),
+    ("on a COLOR lead: a PLUS of the named colour, listed after another colour",
+     "BPLUS RPLUS R5", "R8 COLOR", {"color": 2}, c("BPLUS")),
+    ("inside one's run of the last colour: SUPERTAKI before the COLOR that ends it",
+     "SUPERTAKI COLOR", "R8 YTAKI", {"run": 3, "run_open": False}, SUPERTAKI),
+    ("inside one's run: three runs, two of them closed on their PLUS, COLOR last",
+     "R5 RPLUS GPLUS GPLUS GTAKI G5 BPLUS BTAKI B5 COLOR", "R8 RTAKI", {"run": 0, "run_open": False},
+     c("R5")),
 ]
 
 
@@ -132,6 +140,10 @@ NO_WIN = [
     ("KING and two ending cards", "KING R5 G5", "B8", {}),
     ("no KING against a +3", "R5", "G8 +3", {"plus3_by": 2, "color": 1}),
     ("inside one's run with another colour left", "R5 G7", "R8 RTAKI", {"run": 0, "run_open": False}),
+    # an arranged table (play keeps the two equal): the engine's run goes on
+    # in the open run's colour, so the SUPERTAKI cannot lead the reds out
+    ("SUPERTAKI continues a run left open in the run's colour, not the active one (R8.6)",
+     "SUPERTAKI R5 R7", "B8 R8", {"run": 2, "run_open": True, "color": 0}),
 ]
 
 
@@ -250,3 +262,12 @@ def test_nothing_matches_a_colorless_lead_by_symbol():
     g = table(["R5 G1 SUPERTAKI"] + OTHERS, "R8 COLOR", color=2)
     assert not can_empty(g, 0)
     assert search(g) == (-1, 1)  # the SUPERTAKI alone is tried
+
+
+def test_the_quick_test_skips_hands_without_enough_plus_cards():
+    """Two colours to shed after the run in force, neither with a PLUS to
+    close its run on (the PLUS that leads closes only the run in force):
+    the quick test refuses the hand before a card is tried."""
+    g = table(["KING GTAKI G5 G7 BTAKI B5 B7"] + OTHERS, "R8 RTAKI RPLUS", run=0, run_open=False)
+    assert not can_empty(g, 0)
+    assert search(g) == (-1, 0)

@@ -414,3 +414,13 @@ def test_a_whole_tournament_plays_in_every_language_and_cuts_nothing(code):
     assert text.language() == code and text.cut == cut
     own = dict(texts.table_of(code))["OVER_KEYS"].split()[-1]
     assert own in sim.screen_text()  # the standings screen, in the language
+
+
+def test_all_languages_text_takes_under_200_kb_of_flash():
+    total = sum(os.path.getsize(os.path.join(LANG_DIR, c + ".bin")) for c in text.LANGS)
+    assert total < 200 * 1024
+    # and the shaped ones share their words: each word's picture is stored once
+    for code in SHAPED:
+        b = lang.build(code)
+        assert len(b.words) == len(set(b.words)) and lang.flash(code) == os.path.getsize(
+            os.path.join(LANG_DIR, code + ".bin"))
