@@ -177,3 +177,32 @@ def test_legal_moves_agree_with_check_on_arranged_open_runs():
         listed = set(buf[:g.legal_moves(buf)])
         assert listed == {m for m in range(NMOVES) if g.check(m) == 0}
         assert run * 13 + 3 in listed or run == 0  # the run's 5 continues it
+
+
+def test_accepting_a_plus3_makes_every_other_player_draw_3_in_turn():
+    """R9.5 with three and four players: each one but the +3's player draws
+    3, from the next player on (a mutant that lost the next seat after the
+    first draw, or skipped two seats at the +3's player, went unnoticed)."""
+    for n in (3, 4):
+        hands = ["R5 G7"] + ["B1 Y3 G4"] * (n - 1)
+        g = arranged(hands, "R3 +3", plus3_by=0, current=1, color=0)
+        assert g.phase() == P_PLUS3
+        before = [g.hand_size(p) for p in range(n)]
+        assert g.apply(64) == 0  # M_ACCEPT
+        assert [g.hand_size(p) - before[p] for p in range(n)] == [0] + [3] * (n - 1)
+        assert g.current() == 1 and g.phase() == P_TURN
+
+
+def test_a_breaker_s_last_card_at_stage_2_refills_not_wins_r12_3():
+    """R12.3: in a tournament a breaker who empties their hand at stage 2
+    steps down to stage 1 and draws 1 (after the +3's player drew 3); only
+    at stage 1 is it a win."""
+    g = arranged(["R5 G7", "B1 Y3", "+3BREAK"], "R3 +3", plus3_by=0, current=1, color=0,
+                 tournament=True, stages=[3, 3, 2])
+    assert g.apply(M_BREAK + 2) == 0
+    assert not g.over() and g.stage(2) == 1 and g.hand_size(2) == 1
+    assert g.hand_size(0) == 5  # the +3's player drew 3
+    g = arranged(["R5 G7", "B1 Y3", "+3BREAK"], "R3 +3", plus3_by=0, current=1, color=0,
+                 tournament=True, stages=[3, 3, 1])
+    assert g.apply(M_BREAK + 2) == 0
+    assert g.over() and g.winner() == 2
