@@ -206,3 +206,15 @@ def test_a_breaker_s_last_card_at_stage_2_refills_not_wins_r12_3():
                  tournament=True, stages=[3, 3, 1])
     assert g.apply(M_BREAK + 2) == 0
     assert g.over() and g.winner() == 2
+
+
+@pytest.mark.parametrize("last", ["KING", "SUPERTAKI", "GTAKI"])
+def test_a_tournament_stage_ends_the_turn_on_king_supertaki_or_taki_r10_2(last):
+    """R10.2: emptying the hand at stage 2 with a KING, a SUPERTAKI or a TAKI
+    moves to stage 1, refills one card and ends the turn at once: no second
+    play (KING), no run (SUPERTAKI, TAKI)."""
+    g = arranged([last, "B1 Y3", "R4 G5"], "G3", tournament=True, stages=[2, 3, 3],
+                 current=0)
+    assert g.apply(t(last)) == 0
+    assert not g.over() and g.stage(0) == 1 and g.hand_size(0) == 1
+    assert g.current() == 1 and g.phase() == P_TURN
