@@ -218,3 +218,14 @@ def test_a_tournament_stage_ends_the_turn_on_king_supertaki_or_taki_r10_2(last):
     assert g.apply(t(last)) == 0
     assert not g.over() and g.stage(0) == 1 and g.hand_size(0) == 1
     assert g.current() == 1 and g.phase() == P_TURN
+
+
+def test_an_open_run_in_another_colour_lists_its_cards_and_no_more_r8_6():
+    """R8.6 on an arranged table (play keeps a run's colour active): the
+    cards of the open run's colour are listed beside the active colour's,
+    and not the first card of the colour after it."""
+    g = arranged(["G5 B1 Y9", "R7"], "R3", run=1, run_open=True, color=0)
+    buf = bytearray(NMOVES)
+    n = g.legal_moves(buf)
+    plays = sorted(m for m in buf[:n] if m < 57)
+    assert plays == [t("G5")]
