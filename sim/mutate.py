@@ -9,7 +9,9 @@ function of ``taki_core/`` (setup.cfg says which tests run: the core tests,
 not the slow MicroPython, VM and UI ones) and runs, for each mutant, the
 tests that call the mutated function, stopping at the first failure. A
 second run only tests what changed since. Not in CI: a whole run takes
-about an hour on two cores.
+two hours or more on two cores. A mutant that loops forever is stopped by
+mutmut's own timeout (setup.cfg: 3 times its tests' recorded time, in wall
+time) and counts as killed.
 
 The report counts, per module: mutants, killed (a test failed or timed
 out), equivalent (listed in tests/MUTANTS.md, with why each cannot change

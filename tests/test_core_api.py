@@ -64,12 +64,32 @@ def test_generator_is_the_lehmer_sequence():
         x = nxt
 
 
+def test_a_new_game_holds_its_fixed_buffers_and_no_seats_until_reset():
+    # the core's whole memory is these two arrays (ARCHITECTURE.md: sized
+    # once, never grown); the UI bounds its seat loops by players, which is
+    # 0 until a deal or a load
+    from taki_core.table import EV_CAP, STATE_SIZE
+    g = Game()
+    assert (len(g.s), len(g.ev), g.ev_total, g.players) == (STATE_SIZE, 3 * EV_CAP, 0, 0)
+    assert not any(g.s) and not any(g.ev)
+    g.reset(4, 7)
+    assert (len(g.s), len(g.ev), g.players) == (STATE_SIZE, 3 * EV_CAP, 4)
+
+
 def test_refusals_name_their_reason_and_change_nothing():
     g = Game()
     g.reset(3, 11)
     before = bytes(g.s)
     assert g.apply(NMOVES) == E_UNKNOWN_MOVE
     assert g.apply(-1) == E_UNKNOWN_MOVE
+    # a move is one byte: a legal move with bits above it is no move at all
+    # (even though its low 7 bits name a legal one)
+    buf = bytearray(NMOVES)
+    legal = buf[0] if g.legal_moves(buf) else M_DRAW
+    assert g.check(legal) == 0
+    for bad in (256, 256 + M_DRAW, legal + 256, legal + 512, legal - 256, legal - 128 * 1024):
+        assert g.check(bad) == E_UNKNOWN_MOVE, bad
+        assert g.apply(bad) == E_UNKNOWN_MOVE, bad
     missing = next(t for t in range(57) if g.hand_count(0, t) == 0 and t != 52)
     assert g.apply(missing) == E_NOT_IN_HAND
     assert ERROR_NAMES[E_NOT_IN_HAND] == "card_not_in_hand"
