@@ -189,6 +189,40 @@ def test_sindhi_reads_from_the_right_with_names_left_to_right_inside():
     assert any(row[x:x + 18] == name for x in range(text.WIDTH - 18))
 
 
+def test_sindhi_points_the_menu_cursor_left_at_its_row():
+    # on a right-to-left line the cursor sits at the right edge: it must point
+    # left, at its row's label; the play-direction marks keep their sense (the
+    # seats' grid stays left to right), and names are never changed
+    def cols(ln):
+        return [[ln.bitmap[x, y] for y in range(text.LH)] for x in range(text.WIDTH)]
+
+    assert text.load("sd") and text.RTL
+    for put, shown in ((">", "<"), (">>", ">>"), ("<<", "<<"), ("Noa", "Noa"), ("A>", "A>")):
+        ln = text.Line(text.LH)
+        ln.x = 2
+        ln.clear()
+        ln.put(0, put)
+        ln.done()
+        want = text.Line(text.LH)
+        want.ltr = True
+        want.x = 2
+        want.clear()
+        want.put(26 - len(shown), shown)  # the same place, drawn left to right
+        want.done()
+        assert cols(ln) == cols(want), put
+    ltr = text.Line(text.LH)
+    ltr.ltr = True
+    ltr.clear()
+    ltr.put(0, ">")
+    ltr.done()
+    assert ltr.text == ">"  # a left-to-right line is left alone
+    sim = harness.Sim(lang="sd")
+    assert sim.app.state == A.S_SETUP
+    shown = [ln.text for ln in sim.app.screen.rows if ln.text.strip()]
+    assert any(t.endswith("<") or t.startswith("<") for t in shown), shown
+    assert not any(">" in t for t in shown), shown
+
+
 def test_the_glossary_is_up_to_date_and_names_the_game_s_words_in_every_language():
     from sim import glossary
 

@@ -98,6 +98,8 @@ def put(ln, col, s):
     x = col * CHAR_W
     if text.RTL and not ln.ltr:
         x = _room(ln) - x - w
+        if s == ">":  # the menu cursor, now at the right edge, points at its row
+            s = "<"
     _put_latin(ln, s, k, x)
     return col + w // CHAR_W
 
