@@ -166,18 +166,21 @@ def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_ele
     bits = bm._stride * 32
     # a byte's pixels, first pixel in the highest bit (the bitmap's order)
     order = _MSB if reverse_pixels_in_element else _LSB
-    for y in range(h):
-        data = file.read(size)
-        if len(data) != size:
-            if y:
-                bm.dirty(0, h - y if reverse_rows else 0, w, h if reverse_rows else y)
-            raise EOFError()
-        r = int.from_bytes(data.translate(order), "big") >> (size * 8 - w)
+    data = file.read(size * h).translate(order)  # Blinka reads row by row: the same bytes
+    rows = min(h, len(data) // size)
+    mask = ((1 << w) - 1) << (bits - w)
+    words = bm._data
+    for y in range(rows):
+        r = int.from_bytes(data[y * size:y * size + size], "big") >> (size * 8 - w) << (bits - w)
         yd = h - 1 - y if reverse_rows else y
-        mask = ((1 << w) - 1) << (bits - w)
-        _put_row(bm, yd, (_row(bm, yd) & ~mask) | (r << (bits - w)))
-    if w and h:
-        bm.dirty(0, 0, w, h)
+        if bits == 32:  # a glyph or a word's 8-pixel column: one word a row
+            words[yd] = (words[yd] & ~mask) | r
+        else:
+            _put_row(bm, yd, (_row(bm, yd) & ~mask) | r)
+    if rows:
+        bm.dirty(0, h - rows if reverse_rows else 0, w, h if reverse_rows else rows)
+    if rows < h:
+        raise EOFError()
     return None
 
 
