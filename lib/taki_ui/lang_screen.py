@@ -55,10 +55,18 @@ class LangScreen:
 def _name_line(code):
     """A line (not the pool's: as tall as that language's) showing language
     `code`'s own name, LANG_NAME from its own file; its code if that file
-    cannot be read."""
+    cannot be read. Only what the name needs is read and checked here: the
+    whole file is checked when the language is chosen (text.load)."""
+    t = None
     try:
-        t = text.Texts(code)
-    except OSError:
+        t = text.Texts(code, False)
+        h = t.head
+        ok = _name_crc(t) == h[16] | h[17] << 8 | h[18] << 16 | h[19] << 24
+    except (OSError, ValueError):
+        ok = False
+    if not ok:
+        if t is not None:
+            t.f.close()
         ln = text.Line(text.LH)
         ln.set(code)
         return ln
@@ -77,3 +85,19 @@ def _name_line(code):
         (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
          text._pictures) = saved
     return ln
+
+
+def _name_crc(t):
+    """The CRC-32 of what showing language t's own name reads (sim.texts.
+    finish): the header's first 16 bytes, the offsets, the text LANG_NAME,
+    and in a file of pictures its words' table entries and pictures."""
+    from binascii import crc32
+
+    buf = text._bufs[1]
+    n = t.read(strings.LANG_NAME, buf)
+    crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
+    if t.head[2] == 2:
+        from taki_ui import pictures
+
+        crc = pictures.crc_words(t, buf, n, crc)
+    return crc

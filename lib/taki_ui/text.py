@@ -24,8 +24,6 @@ import displayio
 import terminalio
 from micropython import const
 
-from taki_core.save import crc16
-
 from taki_ui import strings
 
 CHAR_W = const(6)
@@ -39,7 +37,7 @@ _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
 _K_COLOUR = const(1)  # place kinds (sim/texts.py)
 _K_CARD = const(2)
 _K_TEXT = const(3)
-_HEAD = const(16)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
+_HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
 _BREAK = const(31)  # version 2: where a text's second line starts
 
 # The languages offered, in the order the setup shows them: English, then
@@ -69,12 +67,14 @@ cut = 0  # characters that did not fit where they were put (tests: never any)
 class Texts:
     """The texts of one language, read from lang/<code>.bin (kept open).
 
-    The file is checked whole when it is opened (its header, the offsets,
-    a CRC-16 of the texts and of the word table, where every picture lies):
-    a damaged or missing file raises OSError with what to do, and load()
-    falls back to English."""
+    The file is checked when it is opened: its header, the offsets, and
+    (full) a CRC-32 of the whole file (binascii.crc32 is C in the firmware,
+    so the check costs little more than the reads). The first start's
+    question opens each file without the CRC and checks only what it shows
+    (taki_ui.lang_screen). A damaged or missing file raises OSError with
+    what to do, and load() falls back to English."""
 
-    def __init__(self, code="en"):
+    def __init__(self, code="en", full=True):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
         self.code = code
         self.f = None
@@ -89,23 +89,33 @@ class Texts:
             self.offsets = o = bytearray(2 * (n + 1))
             if f.readinto(o) != len(o):
                 raise ValueError
-            crc = crc16(o, len(o), 0x1021, 0xFFFF)
             at = _HEAD + len(o)
             for i in range(n + 1):
                 k = o[2 * i] | o[2 * i + 1] << 8
                 if k < at or i < n and (o[2 * i + 2] | o[2 * i + 3] << 8) - k > _MAX:
                     raise ValueError  # offsets go up, from the end of the table
-                crc = _crc_to(f, at, k, crc)
                 at = k
             self.words = at  # where the word table starts (pictures)
-            if head[2] == 2:  # the word table and the pictures: taki_ui.pictures checks them
-                from taki_ui import pictures
+            if full:
+                from binascii import crc32
 
-                crc = pictures.check(self, crc)
-            elif f.read(1):
-                raise ValueError
-            if crc != (head[6] | head[7] << 8):
-                raise ValueError
+                crc = crc32(o, crc32(head[:20]))  # the header but its own CRC, then the rest
+                buf = _bufs[0]
+                size = f.tell()
+                while True:
+                    got = f.readinto(buf)
+                    if not got:
+                        break
+                    crc = crc32(buf if got == len(buf) else memoryview(buf)[:got], crc)
+                    size += got
+                if crc != head[20] | head[21] << 8 | head[22] << 16 | head[23] << 24:
+                    raise ValueError
+                if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
+                    from taki_ui import pictures
+
+                    pictures.check(self, size)
+                elif size != at:
+                    raise ValueError
         except (OSError, ValueError):
             if self.f is not None:
                 self.f.close()
@@ -120,21 +130,6 @@ class Texts:
         self.f.seek(at)
         self.f.readinto(buf)
         return min(end - at, _MAX)
-
-
-def _crc_to(f, at, end, crc):
-    """The CRC-16 on from crc over the file's bytes at..end (through a text buffer)."""
-    buf = _bufs[0]
-    f.seek(at)
-    while at < end:
-        got = f.readinto(buf)
-        if not got:
-            raise ValueError
-        got = min(got, end - at)
-        crc = crc16(buf, got, 0x1021, crc)
-        at += got
-        f.seek(at)
-    return crc
 
 
 def load(code="en"):
