@@ -199,7 +199,7 @@ def _spans(script):
         path = os.path.join(tmp, "bots.py")
         with open(path, "w") as f:
             f.write(script)
-        run = armvm.run(path, heap="256K", path=(root,), cwd=tmp)
+        run = armvm.run(path, heap="256K", path=(root,), cwd=tmp, timeout=3600)
     if run.rc or "done" not in run.out:
         raise RuntimeError("the ARM VM: exit %d\n%s" % (run.rc, run.out[-3000:]))
     spans = {}

@@ -330,7 +330,7 @@ def test_the_first_start_reads_only_the_names_then_the_chosen_file_whole(monkeyp
 def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
         restore_files):
     """Damage outside the name is found when the file is chosen."""
-    path = os.path.join(LANG_DIR, "ml.bin")
+    path = os.path.join(restore_files, "ml.bin")
     with open(path, "rb") as f:
         data = bytearray(f.read())
     data[len(data) // 2] ^= 0x20
@@ -346,7 +346,7 @@ def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
 
 def test_a_name_damaged_shows_the_code_at_the_question(restore_files):
     """Damage in what the question reads: the language's code instead."""
-    path = os.path.join(LANG_DIR, "sd.bin")
+    path = os.path.join(restore_files, "sd.bin")
     with open(path, "rb") as f:
         data = bytearray(f.read())
     data[30] ^= 1  # an offset, still in order: the question's CRC-32 finds it
