@@ -1,12 +1,18 @@
 # The two commands of the README: `make run` (the simulator) and `make test`.
 # Both set up what they need first: a local virtual environment from the
-# pinned requirements.txt. The CircuitPython 10 tools the device tier uses
-# come from ../shared/circuitpython (or $TAKI_CIRCUITPYTHON; see the README).
+# pinned requirements.txt. `make test-all` adds the slow tests (CI runs it);
+# `make mutate` first installs the mutation tool (requirements-mutate.txt).
+# The CircuitPython 10 tools the device tier uses come from
+# ../shared/circuitpython (or $TAKI_CIRCUITPYTHON; see the README).
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+MUTATE_STAMP := $(VENV)/.installed-mutate
+# the tests run in parallel, a worker per core (pytest-xdist); JOBS=0: in this process
+JOBS ?= auto
+PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist worksteal
 
-.PHONY: setup run test demo bench mutate
+.PHONY: setup run test test-all demo bench mutate
 
 setup: $(STAMP)
 
@@ -19,7 +25,10 @@ run: setup
 	$(PY) -m sim
 
 test: setup
-	$(PY) -m pytest -q
+	$(PYTEST) -m "not slow"
+
+test-all: setup
+	$(PYTEST)
 
 demo: setup
 	$(PY) -m sim --demo --shots out/demo
@@ -33,5 +42,9 @@ bench: setup
 	$(PY) -m sim.bench lang
 	$(PY) -m sim.bench speed
 
-mutate: setup
+$(MUTATE_STAMP): $(STAMP) requirements-mutate.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-mutate.txt
+	touch $(MUTATE_STAMP)
+
+mutate: setup $(MUTATE_STAMP)
 	$(PY) -m sim.mutate --jobs 2

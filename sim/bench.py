@@ -2,7 +2,7 @@
 
     python -m sim.bench core            rules engine: CPython speed, CircuitPython alloc/heap
     python -m sim.bench ui              pixels the display refreshes per action
-    python -m sim.bench bots [--games N]   bot win rates and MicroPython fuel per decision
+    python -m sim.bench bots [--games N]   bot win rates and ARM instructions per decision
     python -m sim.bench device [--py]   heap, pystack, allocation of the whole game under
                                         CircuitPython 10's own VM
     python -m sim.bench saves           flash writes an hour, what a power cut can lose

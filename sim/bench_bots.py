@@ -1,14 +1,16 @@
-"""Bot benchmark: win rates of the levels and their MicroPython fuel per decision.
+"""Bot benchmark: win rates of the levels and their CPU cost per decision on the board.
 
-    python -m sim.bench bots [--games N] [--fuel-games K] [--jobs J]
+    python -m sim.bench bots [--games N] [--cpu-games K] [--jobs J]
 
 Win rates: N four-player games per match-up (the tested bot's seat rotates,
 deal i uses seed i); a game still running after CAP moves counts as a loss
 for the tested bot and is reported. 95% confidence intervals are Wilson
-intervals. Fuel: K games per level played under real MicroPython
-(sim/mpy.py), every decision timed with the fuel clock under heap_lock, so
-an allocating decision fails the run; "turn" is one random-play turn of the
-core (legal_moves + apply) measured the same way.
+intervals. CPU: K games per level played under CircuitPython 10.2.1
+compiled for the Cortex-M4 (sim/armvm.py: qemu-arm counts the executed ARM
+instructions between markers), every decision made under heap_lock, so an
+allocating decision fails the run; "turn" is one random-play turn of the
+core (legal_moves + apply) measured the same way. A decision's figure is
+its instructions less those of an empty marked span.
 """
 
 import math
@@ -103,57 +105,52 @@ def win_rates(games, jobs=2):
     return out
 
 
-# ------------------------------------------------------------ MicroPython fuel
+# ------------------------------------------------- ARM instructions (the board's CPU)
 
-# Guest script: plays games with one level at every seat, times each decision
-# (bots.choose) and each random-play core turn under heap_lock. Prints one
-# line per level: "@@FUEL level count median worst".
+# Guest script: plays games with one level at every seat, each decision
+# (bots.choose) and each random-play core turn between two markers, under
+# heap_lock. A span's marker names its kind: "1" "2" "3" a level's decision,
+# "t" a core turn, "b" an empty span (the markers' and heap_lock's own cost);
+# "e" ends it.
 _GUEST = """
-import gc, micropython
-from time import ticks_us, ticks_diff
+import gc, micropython, sys
 from taki_core import rng
 from taki_core.bots import Bots, NO_MOVE
 from taki_core.game import Game, NMOVES, P_PLUS3
 
-def timed_choose(bots, g, s, lvl, out):
-    now = ticks_us
-    diff = ticks_diff
-    t0 = now()
-    t1 = now()
-    base = diff(t1, t0)
+mark = sys.stderr.write
+MARKS = ('b\\n', '1\\n', '2\\n', '3\\n')
+
+def empty_spans(k):
+    for _ in range(k):
+        mark('b\\n')
+        micropython.heap_lock()
+        micropython.heap_unlock()
+        mark('e\\n')
+
+def marked_choose(bots, g, s, lvl):
     m0 = gc.mem_alloc()
+    mark(MARKS[lvl])
     micropython.heap_lock()
-    t0 = now()
     m = bots.choose(g, s, lvl)
-    t1 = now()
     micropython.heap_unlock()
+    mark('e\\n')
     if gc.mem_alloc() != m0:
         raise MemoryError('decision allocated')
-    out.append(diff(t1, t0) - base)
     return m
 
-def timed_turn(g, buf, x, out):
-    now = ticks_us
-    diff = ticks_diff
-    t0 = now()
-    t1 = now()
-    base = diff(t1, t0)
+def marked_turn(g, buf, x):
+    mark('t\\n')
     micropython.heap_lock()
-    t0 = now()
     n = g.legal_moves(buf)
     g.apply(buf[x % n])
-    t1 = now()
     micropython.heap_unlock()
-    out.append(diff(t1, t0) - base)
+    mark('e\\n')
 
-def report(name, fuels):
-    fuels.sort()
-    print('@@FUEL', name, len(fuels), fuels[len(fuels) // 2], fuels[-1], sum(fuels) // len(fuels))
-
+empty_spans(20)
 g = Game()
 bots = Bots(1)
 for lvl in LEVELS:
-    fuels = []
     for seed in range(GAMES):
         g.reset(4, seed)
         bots.seed(seed)
@@ -165,17 +162,14 @@ for lvl in LEVELS:
                 for k in range(1, 4):
                     s = (cur + k * g.direction()) % 4
                     if s != g.plus3_by():
-                        m = timed_choose(bots, g, s, lvl, fuels)
+                        m = marked_choose(bots, g, s, lvl)
                         if m != NO_MOVE:
                             break
             if m == NO_MOVE:
-                m = timed_choose(bots, g, cur, lvl, fuels)
+                m = marked_choose(bots, g, cur, lvl)
             if g.apply(m):
                 raise ValueError('refused move')
             moves += 1
-    report(NAMES[lvl], fuels)
-    fuels = None
-turns = []
 buf = bytearray(NMOVES)
 x = rng.seed_state(7)
 for seed in range(GAMES):
@@ -183,25 +177,74 @@ for seed in range(GAMES):
     moves = 0
     while not g.over() and moves < 300:
         x = rng.step(x)
-        timed_turn(g, buf, x, turns)
+        marked_turn(g, buf, x)
         moves += 1
-report('turn', turns)
+print('done')
 """
 
+CPI = 2.08  # ../shared/circuitpython/arm/README.md: pystone's modelled cycles per instruction (mid)
+_KINDS = {"1": "easy", "2": "normal", "3": "hard", "t": "turn", "b": "empty"}
 
-def fuel(games):
-    """{name: (decisions, median, worst, mean)} for easy/normal/hard and 'turn'."""
-    from sim import mpy
 
-    script = ("LEVELS = (1, 2, 3)\nGAMES = %d\nNAMES = {1: 'easy', 2: 'normal', 3: 'hard'}\n"
-              % games) + _GUEST
-    res = mpy.run(script, packages=("taki_core",), fuel=2000 * 10**9).check()
+def _spans(script):
+    """Run a guest script on the ARM VM: {kind: [instructions of each
+    span]}, each less the median empty span."""
+    import os
+    import tempfile
+
+    from sim import armvm
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory(prefix="taki-bots-") as tmp:
+        path = os.path.join(tmp, "bots.py")
+        with open(path, "w") as f:
+            f.write(script)
+        run = armvm.run(path, heap="256K", path=(root,), cwd=tmp, timeout=3600)
+    if run.rc or "done" not in run.out:
+        raise RuntimeError("the ARM VM: exit %d\n%s" % (run.rc, run.out[-3000:]))
+    spans = {}
+    for i, name in enumerate(run.names[:-1]):
+        if name in _KINDS:
+            assert run.names[i + 1] == "e", (i, name, run.names[i + 1])
+            spans.setdefault(_KINDS[name], []).append(run.span(i, i + 1)["insns"])
+    base = sorted(spans.pop("empty"))
+    empty = base[len(base) // 2]
+    return {k: [n - empty for n in v] for k, v in spans.items()}
+
+
+def cpu(games, levels=(1, 2, 3)):
+    """{name: (decisions, median, worst, mean)} for the levels (easy, normal,
+    hard) and 'turn', in Cortex-M4 instructions."""
+    script = "LEVELS = %r\nGAMES = %d\n" % (tuple(levels), games) + _GUEST
     out = {}
-    for line in res.stdout.splitlines():
-        if line.startswith("@@FUEL "):
-            _, name, count, med, worst, mean = line.split()
-            out[name] = (int(count), int(med), int(worst), int(mean))
+    for name, v in _spans(script).items():
+        v.sort()
+        out[name] = (len(v), v[len(v) // 2], v[-1], sum(v) // len(v))
     return out
+
+
+def decision(setup, seat=0, level=3):
+    """ARM instructions of one decision b.choose(g, seat, level) made after
+    `setup` (a guest snippet that makes Game g and Bots b), heap locked."""
+    script = setup + """
+import gc, micropython, sys
+mark = sys.stderr.write
+for _ in range(21):
+    mark('b\\n')
+    micropython.heap_lock()
+    micropython.heap_unlock()
+    mark('e\\n')
+m0 = gc.mem_alloc()
+mark('3\\n')
+micropython.heap_lock()
+b.choose(g, SEAT, LEVEL)
+micropython.heap_unlock()
+mark('e\\n')
+if gc.mem_alloc() != m0:
+    raise MemoryError('decision allocated')
+print('done')
+""".replace("SEAT", str(seat)).replace("LEVEL", str(level))
+    return _spans(script)["hard"][0]
 
 
 def _arg(argv, flag, default):
@@ -212,7 +255,7 @@ def _arg(argv, flag, default):
 
 def main(argv):
     games = _arg(argv, "--games", 2000)
-    fuel_games = _arg(argv, "--fuel-games", 40)
+    cpu_games = _arg(argv, "--cpu-games", 40)
     jobs = _arg(argv, "--jobs", 2)
     rates = win_rates(games, jobs)
     print("win rates, %d four-player games per match-up (parity 25%%; a game still"
@@ -224,9 +267,9 @@ def main(argv):
         pct[name] = 100.0 * w / n
         print("  %-15s %5.1f%%  95%% CI [%4.1f%%, %4.1f%%]  (%d wins, %d capped)"
               % (name, pct[name], 100 * lo, 100 * hi, w, c))
-    f = fuel(fuel_games)
-    print("MicroPython fuel per decision, %d four-player games per level, heap locked"
-          " (no decision allocated):" % fuel_games)
+    f = cpu(cpu_games)
+    print("Cortex-M4 instructions per decision, %d four-player games per level, heap"
+          " locked (no decision allocated):" % cpu_games)
     for name in ("easy", "normal", "hard", "turn"):
         k, med, worst, mean = f[name]
         label = "random core turn" if name == "turn" else name
@@ -234,9 +277,11 @@ def main(argv):
               % (label, med, mean, worst, k))
     worst = f["hard"][2]
     print("hard worst decision = %.1fx the median random core turn, %.1fx the mean"
-          " (budget 20x)" % (worst / f["turn"][1], worst / f["turn"][3]))
+          " (budget 20x); about %.0f ms on a 120 MHz SAMD51 (%.1f cycles an instruction,"
+          " the pystone calibration's mid CPI)" % (worst / f["turn"][1], worst / f["turn"][3],
+                                                   worst * CPI / 120e3, CPI))
     print("bots: normal_vs_easy=%.1f%% hard_vs_normal=%.1f%% hard_vs_easy=%.1f%% "
-          "hard_fuel_worst=%d" % (pct["normal_vs_easy"], pct["hard_vs_normal"],
+          "hard_arm_insns_worst=%d" % (pct["normal_vs_easy"], pct["hard_vs_normal"],
                                   pct["hard_vs_easy"], worst))
     return 0
 

@@ -1,4 +1,6 @@
-"""Mutation testing of the rules core (issue 16), with mutmut (requirements.txt).
+"""Mutation testing of the rules core (issue 16), with mutmut
+(requirements-mutate.txt, which `make mutate` installs; the tests do not
+need it).
 
     python -m sim.mutate [--jobs N] [MUTANT_NAME_GLOB...]   run, then report
     python -m sim.mutate --report                           report the last run
@@ -38,6 +40,16 @@ LIST = os.path.join(ROOT, "tests", "MUTANTS.md")
 TARGET = 0.95
 KILLED = {1, 3, 24, -24, 36, 152, 255, -9, -11}  # a failure, or a timeout/crash
 MODULES = ("cards", "rng", "table", "game", "save", "finish", "bots")
+
+
+NOT_INSTALLED = ("mutmut is not installed here: `make mutate` installs it "
+                 "(requirements-mutate.txt), then runs this")
+
+
+def installed():
+    import importlib.util
+
+    return importlib.util.find_spec("mutmut") is not None
 
 
 def _mutmut():
@@ -108,6 +120,9 @@ def main(argv=None):
     ap.add_argument("names", nargs="*", help="mutant names or globs to (re)test")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
+    if not installed() and not args.report:
+        print(NOT_INSTALLED, file=sys.stderr)
+        return 2
     if not args.report and not args.survivors:
         env = dict(os.environ, TAKI_MUTATE="1")
         cmd = _mutmut() + ["run", "--max-children", str(args.jobs)] + args.names

@@ -34,9 +34,9 @@ def device_requirements():
         return sorted(ln.strip() for ln in f if ln.strip() and not ln.startswith("#"))
 
 
-def _build(tmp_path_factory, *flags):
-    out = tmp_path_factory.mktemp("bundle") / "CIRCUITPY"
-    r = subprocess.run([PY, "-m", "sim.bundle", str(out)] + list(flags), cwd=ROOT,
+def _build(folder, *flags):
+    out = os.path.join(folder, "CIRCUITPY")
+    r = subprocess.run([PY, "-m", "sim.bundle", out] + list(flags), cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     files = sorted(os.path.relpath(os.path.join(d, n), out)
@@ -44,16 +44,16 @@ def _build(tmp_path_factory, *flags):
     return out, files, r.stdout
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+@pytest.fixture
+def built(shared):
     if cpvm.tools() is None:
         pytest.skip(cpvm.missing())
-    return _build(tmp_path_factory)
+    return shared.get("bundle-mpy", _build)
 
 
-@pytest.fixture(scope="module")
-def built_py(tmp_path_factory):
-    return _build(tmp_path_factory, "--py")
+@pytest.fixture
+def built_py(shared):
+    return shared.get("bundle-py", lambda folder: _build(folder, "--py"))
 
 
 LIBS = ["lib/adafruit_ticks.py", "lib/neopixel.py"]

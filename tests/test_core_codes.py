@@ -6,7 +6,7 @@ tests/scenarios assert each one."""
 import json
 import os
 
-from taki_core import game, table
+from taki_core import cards, game, save, table
 from taki_core.game import ERROR_NAMES, EVENT_NAMES, PHASE_NAMES
 
 HERE = os.path.dirname(__file__)
@@ -49,6 +49,40 @@ def test_phase_and_move_codes():
     assert (game.M_COLOR, game.M_DRAW, game.M_CLOSE, game.M_END, game.M_ACCEPT,
             game.M_LAST, game.M_BREAK, game.NMOVES, game.F_LAST) == (
         57, 61, 62, 63, 64, 65, 66, 76, 0x80)
+
+
+def test_save_result_codes_by_value_and_name():
+    """By value, not by name (issue 24): with S_SIZE changed to 0, a blob of
+    the wrong size came back as 0, which is S_OK, and every test comparing
+    against save.S_SIZE still passed. persist.py tells ok from refused by
+    comparing with S_OK, so 0 must be ok and nothing else."""
+    codes = constants(save, "S_")
+    for imported in ("S_PLUS", "S_PLUS2"):  # card symbols save.py imports
+        assert codes.pop(imported) == getattr(cards, imported)
+    assert {name: (code, save.SAVE_ERROR_NAMES[code]) for name, code in codes.items()} == {
+        "S_OK": (0, "ok"), "S_SIZE": (1, "wrong_size"), "S_MAGIC": (2, "not_a_save"),
+        "S_VERSION": (3, "unknown_version"), "S_CHECKSUM": (4, "bad_checksum"),
+        "S_INVALID": (5, "invalid_state"),
+    }
+    assert len(save.SAVE_ERROR_NAMES) == 6
+    assert (save.MAGIC, save.VERSION, save.BLOB_SIZE) == (0x54, 1, 164)
+
+
+def test_colourless_cards_symbols_and_colours():
+    """Pinned by value (issue 24): SYMBOL_OF[PLUS3] changed to the Breaker's
+    symbol passed every core test, since a colourless card is playable
+    without matching. Each colourless card has a symbol of its own (13..17),
+    none a coloured card's (0..12), and no colour."""
+    assert (cards.COLOR, cards.SUPERTAKI, cards.KING, cards.PLUS3, cards.BREAK,
+            cards.NTYPES) == (52, 53, 54, 55, 56, 57)
+    assert [cards.SYMBOL_OF[t] for t in range(52, 57)] == [13, 14, 15, 16, 17]
+    assert cards.SYMBOL_OF[cards.PLUS3] == 16 and cards.SYMBOL_OF[cards.BREAK] == 17
+    assert [cards.COLOUR_OF[t] for t in range(52, 57)] == [4] * 5 and cards.NO_COLOR == 4
+    assert [cards.NAMES[t] for t in range(52, 57)] == ["COLOR", "SUPERTAKI", "KING", "+3", "+3BREAK"]
+    # the coloured ones: colour * 13 + symbol, symbols 0..12
+    assert list(cards.SYMBOL_OF[:52]) == [t % 13 for t in range(52)]
+    assert list(cards.COLOUR_OF[:52]) == [t // 13 for t in range(52)]
+    assert len(cards.SYMBOL_OF) == len(cards.COLOUR_OF) == 57
 
 
 def asserted():

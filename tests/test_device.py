@@ -6,6 +6,7 @@ in the simulator, inside a 128 KB heap, on the board's 2048-byte pystack and
 on a 1536-byte one, with a live heap under the budget."""
 
 import os
+import re
 
 import pytest
 
@@ -20,18 +21,34 @@ BUDGET = 96 * 1024  # live heap of the game at its peak (ARCHITECTURE.md: about 
 LANG_BUDGET = 104 * 1024
 
 
-@pytest.fixture(scope="module")
-def tier(tmp_path_factory):
-    root = str(tmp_path_factory.mktemp("device"))
-    dev = device_tier.Device(root)
-    recs = device_tier.record_all(root)
-    return dev, recs
+NAMES = list(device_tier.GAMES)
+# the 1536-byte pystack in `make test`: the deepest calls (ten seats of a
+# tournament's standings, a shaped language's text walk, the most computers'
+# turns); every game in `make test-all`
+SHALLOW_FAST = ("10 people tournament", "4 computers", "4 mixed sd")
 
 
-@pytest.fixture(scope="module")
-def board_runs(tier):
-    dev, recs = tier
-    return device_tier.play_all(dev, recs, HEAP)
+def device(shared):
+    """The .mpy bundle and the stand-ins, built once per run."""
+    return shared.get("device", device_tier.Device)
+
+
+def recording(shared, name):
+    """The game `name` played in the simulator, once per run."""
+    return shared.get("rec-" + re.sub(r"\W+", "-", name),
+                      lambda folder: device_tier.record(name, folder))
+
+
+def board_run(shared, name, heap=HEAP, vm=cpvm.VM):
+    """(recording, ok, figures, output) of the game replayed in the VM, once per run."""
+    dev, rec = device(shared), recording(shared, name)
+    key = "run-%s-%s-%s" % (re.sub(r"\W+", "-", name), heap, vm)
+    return (rec,) + tuple(shared.get(key, lambda _: dev.play(rec, heap=heap, vm=vm)))
+
+
+@pytest.fixture
+def tier(shared):
+    return device(shared), [recording(shared, n) for n in NAMES]
 
 
 def test_the_scripted_games_are_the_ones_asked_for(tier):
@@ -49,9 +66,9 @@ def test_the_scripted_games_are_the_ones_asked_for(tier):
         device_tier.GAMES["4 computers"]["keys"])  # and "A" for English at the first start
 
 
-@pytest.mark.parametrize("i", range(4 + len(device_tier.LANGUAGES)))
-def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(board_runs, i):
-    rec, ok, fig, out = board_runs[i]
+@pytest.mark.parametrize("name", NAMES)
+def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(shared, name):
+    rec, ok, fig, out = board_run(shared, name)
     assert fig is not None, out[-3000:]  # a MemoryError or traceback ends it early
     assert ok, "the VM played %s otherwise: %s, simulator %s (%d loop passes)" % (
         rec.name, fig, rec.end, rec.steps)
@@ -59,10 +76,11 @@ def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(board_runs, i)
     assert device_tier.live_peak(fig) <= (LANG_BUDGET if shaped else BUDGET), (rec.name, fig)
 
 
-def test_every_game_completes_on_a_1536_byte_pystack(tier):
-    dev, recs = tier
-    for rec, ok, fig, out in device_tier.play_all(dev, recs, HEAP, vm=cpvm.VM_1536):
-        assert ok, (rec.name, out[-2000:])
+@pytest.mark.parametrize("name", [n if n in SHALLOW_FAST else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in NAMES])
+def test_every_game_completes_on_a_1536_byte_pystack(shared, name):
+    rec, ok, fig, out = board_run(shared, name, vm=cpvm.VM_1536)
+    assert ok, (rec.name, out[-2000:])
 
 
 def test_a_game_that_does_not_fit_fails_loudly(tier):

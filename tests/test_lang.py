@@ -330,7 +330,7 @@ def test_the_first_start_reads_only_the_names_then_the_chosen_file_whole(monkeyp
 def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
         restore_files):
     """Damage outside the name is found when the file is chosen."""
-    path = os.path.join(LANG_DIR, "ml.bin")
+    path = os.path.join(restore_files, "ml.bin")
     with open(path, "rb") as f:
         data = bytearray(f.read())
     data[len(data) // 2] ^= 0x20
@@ -346,7 +346,7 @@ def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
 
 def test_a_name_damaged_shows_the_code_at_the_question(restore_files):
     """Damage in what the question reads: the language's code instead."""
-    path = os.path.join(LANG_DIR, "sd.bin")
+    path = os.path.join(restore_files, "sd.bin")
     with open(path, "rb") as f:
         data = bytearray(f.read())
     data[30] ^= 1  # an offset, still in order: the question's CRC-32 finds it
@@ -387,16 +387,20 @@ LANG_DIR = os.path.join(harness.ROOT, "lib", "taki_ui", "lang")
 
 
 @pytest.fixture
-def restore_files():
-    saved = {}
+def restore_files(tmp_path, monkeypatch):
+    """A copy of the language files for the game to read, its folder
+    returned: a test damages the copy, never the checkout's files (which
+    the tests running beside it in other workers read)."""
+    copy = tmp_path / "lang"
+    copy.mkdir()
     for f in os.listdir(LANG_DIR):
         if f.endswith(".bin"):
-            with open(os.path.join(LANG_DIR, f), "rb") as fh:
-                saved[f] = fh.read()
-    yield
-    for f, data in saved.items():
-        with open(os.path.join(LANG_DIR, f), "wb") as fh:
-            fh.write(data)
+            shutil.copyfile(os.path.join(LANG_DIR, f), copy / f)
+    # text.Texts finds lang/ beside its own file
+    monkeypatch.setattr(text, "__file__", str(tmp_path / "text.py"))
+    yield str(copy)
+    monkeypatch.undo()
+    text._texts = None
     text.load("en")
 
 
@@ -438,7 +442,7 @@ def _damage(path, how):
 def test_a_missing_or_damaged_language_file_gives_english_with_a_notice(
         code, how, restore_files, capsys):
     sim = _saved_in(code)
-    _damage(os.path.join(LANG_DIR, code + ".bin"), how)
+    _damage(os.path.join(restore_files, code + ".bin"), how)
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP and text.language() == "en"
     assert sim.app.settings.lang == code  # kept: a recopied file brings it back
@@ -468,7 +472,7 @@ def test_an_unknown_language_code_in_nvm_gives_english_with_a_notice(code):
 def test_damaged_english_itself_stops_with_what_to_do(restore_files):
     """English is the fallback: without it the board cannot speak at all,
     and the message (on the serial console) says what to do."""
-    _damage(os.path.join(LANG_DIR, "en.bin"), "text")
+    _damage(os.path.join(restore_files, "en.bin"), "text")
     text._texts = None
     with pytest.raises(OSError, match="copy the game onto the board again"):
         text.load("en")
@@ -476,7 +480,7 @@ def test_damaged_english_itself_stops_with_what_to_do(restore_files):
 
 def test_choosing_a_language_whose_file_is_damaged_stays_in_english(restore_files):
     sim = harness.Sim(render=False)
-    _damage(os.path.join(LANG_DIR, "tl.bin"), "text")
+    _damage(os.path.join(restore_files, "tl.bin"), "text")
     sim.press("UP", "UP", "LEFT")
     assert sim.app.settings.lang == "en"
     assert "Language file bad: English" in sim.screen_text()

@@ -69,3 +69,11 @@ def test_a_stale_listing_fails_a_whole_run(capsys):
     whole = {mod: _codes(1, 0, 0) for mod in mutate.MODULES}
     assert mutate.report(whole, {"taki_core.game.xǁGameǁgone__mutmut_1"}) == 1
     assert "no longer mutants" in capsys.readouterr().out
+
+
+def test_without_mutmut_a_run_says_how_to_install_it(monkeypatch, capsys):
+    # the tests need no mutmut (requirements-mutate.txt is for `make mutate`)
+    monkeypatch.setattr(mutate, "installed", lambda: False)
+    assert mutate.main(["--jobs", "1"]) == 2
+    assert "make mutate" in capsys.readouterr().err
+    assert mutate.main(["--report"]) in (0, 1)  # the report reads mutants/, no mutmut

@@ -91,3 +91,30 @@ def test_wrong_magic_version_and_checksummed_nonsense_are_named():
     forged[-2], forged[-1] = c >> 8, c & 0xFF
     assert save.unpack(h, bytes(forged)) == save.S_INVALID
     assert save.SAVE_ERROR_NAMES[save.S_INVALID] == "invalid_state"
+
+
+def test_no_damaged_blob_is_ever_reported_as_ok():
+    """Every refusal is one of the five error codes, by value, never 0 (ok):
+    the tests above compare with save.S_* by name, which a changed constant
+    would follow (issue 24). Wrong sizes, wrong types, a flipped bit in
+    every byte, each field of the header: all refused, the game untouched."""
+    blob = save.pack(played_game())
+    h = played_game(3, 1, 5, False)
+    before = bytes(h.s)
+    damaged = [b"", "not bytes", None, 164, list(blob), memoryview(blob), blob + b"\x00",
+               bytearray(blob[:-1]), bytes(164), b"\xff" * 164]
+    damaged += [blob[:n] for n in range(0, 164, 13)]
+    for i in range(len(blob)):
+        bad = bytearray(blob)
+        bad[i] ^= 0x5A
+        damaged.append(bytes(bad))
+    for bad in damaged:
+        code = save.unpack(h, bad)
+        assert code in (1, 2, 3, 4, 5), (code, bad)
+        assert bytes(h.s) == before
+    # and by kind, by value: wrong size 1, magic 2, version 3, checksum 4
+    assert save.unpack(h, b"") == 1 and save.unpack(h, None) == 1
+    assert save.unpack(h, b"\x00" + blob[1:]) == 2
+    assert save.unpack(h, blob[:1] + b"\x02" + blob[2:]) == 3
+    assert save.unpack(h, blob[:-1] + bytes([blob[-1] ^ 1])) == 4
+    assert save.unpack(h, blob) == 0 and h.s == played_game().s

@@ -21,11 +21,12 @@ from taki_ui import persist, store  # noqa: E402
 WINDOW = -(-(store.HEAD + persist.PAYLOAD + store.TAIL) // _simhw.UNIT)  # page 0's record
 
 
-@pytest.fixture(scope="module")
-def sessions():
+@pytest.fixture
+def sessions(shared):
     # the benchmark's evening (2 people, 4 mixed, a 10-person tournament), with
-    # 100 ms polls instead of 20: the same kind of games, a fifth of the loop passes
-    return bench_saves.evening(seed=2, poll_ms=100)
+    # 100 ms polls instead of 20: the same kind of games, a fifth of the loop
+    # passes; played once per run
+    return shared.get("saves-evening", lambda _: bench_saves.evening(seed=2, poll_ms=100))
 
 
 def test_the_flash_budget_and_the_most_a_cut_can_lose(sessions):
@@ -52,9 +53,21 @@ def _game_in(block):
     return bytes(s.payload[119:119 + save.BLOB_SIZE])
 
 
-def test_every_step_of_every_write_cut_keeps_the_new_or_the_previous_save(sessions):
+def _writes(sessions, part):
+    """The evening's writes (49): the first of each game and every 12th
+    after (part 0: 7 of them), or all the others (part 1)."""
     writes = [w for r in sessions for w in r["writes"]]
     assert len(writes) >= 8
+    firsts = {id(r["writes"][0]) for r in sessions if r["writes"]}
+    return [w for i, w in enumerate(writes) if (i % 12 == 0 or id(w) in firsts) != bool(part)]
+
+
+@pytest.mark.parametrize("part", [0, pytest.param(1, marks=pytest.mark.slow)])
+def test_every_step_of_every_write_cut_keeps_the_new_or_the_previous_save(sessions, part):
+    """Each write cut at every step of it: `make test` sweeps 7 of the
+    evening's writes (each one proves it), `make test-all` the rest too."""
+    writes = _writes(sessions, part)
+    assert writes
     lost = 0
     for _, before, after in writes:
         outcomes, samples = bench_saves.cut_sweep(before, after)

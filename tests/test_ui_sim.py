@@ -121,6 +121,73 @@ def test_fast_bitmaptools_write_what_blinka_writes():
                 (da.x1, da.y1, da.x2, da.y2) == (db.x1, db.y1, db.x2, db.y2))
 
 
+def test_fast_readinto_and_skipping_blit_write_what_blinka_writes():
+    # the fast paths a shaped word's picture takes (taki_ui.pictures): a
+    # 1-bit readinto, then a blit that skips the source's 0 pixels
+    import io
+    import random
+
+    from sim import harness
+
+    harness.install()
+    import bitmaptools
+    import displayio
+
+    blinka = bitmaptools._b
+    assert bitmaptools.readinto is not blinka.readinto
+    rnd = random.Random(2)
+
+    def same(a, b):
+        assert list(a._data) == list(b._data)
+        da, db = a._dirty_area, b._dirty_area
+        assert (da.x1 == da.x2 and db.x1 == db.x2) or (
+            (da.x1, da.y1, da.x2, da.y2) == (db.x1, db.y1, db.x2, db.y2))
+
+    for _ in range(300):
+        w, h = rnd.randint(1, 40), rnd.randint(1, 16)
+        a, b = displayio.Bitmap(w, h, 2), displayio.Bitmap(w, h, 2)
+        for i in range(w * h):
+            a[i] = b[i] = rnd.randrange(2)
+        a._finish_refresh()
+        b._finish_refresh()
+        data = bytes(rnd.randrange(256) for _ in range(((w + 7) // 8) * h + rnd.randint(-3, 3)))
+        kw = dict(reverse_pixels_in_element=rnd.random() < 0.5, reverse_rows=rnd.random() < 0.3)
+        errs = []
+        for fn, dest in ((bitmaptools.readinto, a), (blinka.readinto, b)):
+            f = io.BytesIO(data)
+            try:
+                fn(dest, f, 1, **kw)
+                errs.append(f.tell())
+            except EOFError:
+                errs.append("EOFError")
+        assert errs[0] == errs[1], (w, h, len(data), kw)
+        same(a, b)
+    for values in (2, 4, 16):
+        for _ in range(200):
+            w, h = rnd.randint(1, 70), rnd.randint(1, 20)
+            a, b = displayio.Bitmap(w, h, values), displayio.Bitmap(w, h, values)
+            src = displayio.Bitmap(rnd.randint(1, 50), rnd.randint(1, 15), values)
+            for i in range(src.width * src.height):
+                src[i] = rnd.randrange(values)
+            for i in range(w * h):
+                a[i] = b[i] = rnd.randrange(values)
+            a._finish_refresh()
+            b._finish_refresh()
+            x, y = rnd.randint(-3, w), rnd.randint(-3, h)
+            kw = dict(x1=rnd.randint(0, src.width), y1=rnd.randint(0, src.height),
+                      x2=rnd.randint(0, src.width), y2=rnd.randint(0, src.height),
+                      skip_source_index=rnd.randrange(values + 1))
+            errs = []
+            for fn, dest in ((bitmaptools.blit, a), (blinka.blit, b)):
+                try:
+                    fn(dest, src, x, y, **kw)
+                    errs.append(None)
+                except ValueError:
+                    errs.append("ValueError")
+            assert errs[0] == errs[1]
+            same(a, b)
+
+
 def test_the_pins_the_game_names_exist_on_the_real_boards():
     # sim/device/_pins.py is CircuitPython 10.2.1's pins.c of the PyBadge and
     # the PyGamer; every board.X the device code reads must be there
