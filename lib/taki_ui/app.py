@@ -35,6 +35,9 @@ from taki_ui.turn import Turns
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
 NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
+# The longest the loop sleeps: the keypad scans every 20 ms in the background
+# and queues presses, so a key waits at most one scan more
+POLL_MS = const(20)
 
 
 class App(Turns, Plus3Flow):
@@ -58,6 +61,7 @@ class App(Turns, Plus3Flow):
         self.battery = Battery(board)
         self.saving = False  # the saving mark is up: the write comes at the next loop pass
         self.last_key = ticks_ms()
+        self.still = self.last_key  # since then nobody pressed and nothing moved
         self._milestone = False
         self.state = S_SETUP
         self.viewer = -1  # who holds the device, privately, since the last public screen
@@ -109,11 +113,51 @@ class App(Turns, Plus3Flow):
             self._write()
         k = self.board.key()
         if k >= 0:
-            self.last_key = ticks_ms()
-            self._key(k)
+            self.last_key = self.still = ticks_ms()
+            if not self.lights.wake():  # a key that wakes the screen does nothing else
+                self._key(k)
         self._tick()
+        self._rest_tick()
         self.board.tick()
         self.display.refresh()
+        if k < 0:  # after a key, more may be queued: no sleep
+            wait = self._due()
+            if wait > 0:
+                self.board.rest(wait)
+
+    def _rest_tick(self):
+        """Dim, then save and go dark, while the game waits for a person who
+        does not come; a game of computers being watched is not idle."""
+        now = ticks_ms()
+        st = self.state
+        if st == S_WATCH or (st != S_DREW and (self.notices.pending() or self.notice_on)):
+            self.still = now
+        elif self.lights.idle(ticks_diff(now, self.still)):
+            if self.saves.pending():
+                self._save_now()
+            elif not self.saving:
+                self.lights.dark()
+
+    def _due(self):
+        """ms until something happens without a key (0: now), at most POLL_MS."""
+        if self.saving:
+            return 0
+        st = self.state
+        if st == S_DREW:
+            return POLL_MS
+        wait = POLL_MS
+        now = ticks_ms()
+        if self.notice_on:
+            wait = ticks_diff(self.notice_until, now)
+        elif self.notices.pending():
+            return 0
+        elif st == S_WATCH:
+            if not self.told_next:
+                return 0
+            wait = ticks_diff(self.until, now)
+        if wait > POLL_MS:
+            return POLL_MS
+        return wait if wait > 0 else 0
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
