@@ -179,6 +179,7 @@ class App(Turns, Plus3Flow):
         """Show screen taki_ui.<module>.<cls> (see Stage.show), in state."""
         self.stage.show(module, cls, *args)
         self.state = state
+        self.board.let_go()  # an arrow held for the last screen does not run on in this one
 
     def _on_table(self, state):
         """The table screen (built if another screen is shown), in state."""
