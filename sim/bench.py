@@ -8,16 +8,19 @@
     python -m sim.bench saves           flash writes an hour, what a power cut can lose
     python -m sim.bench lang            languages: flash of their texts, fit, English left,
                                         heap of a whole game in each under the VM
+    python -m sim.bench speed           ms per key press, screen and computer move on a
+                                        PyBadge, as Cortex-M4 code under qemu-arm
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``). Tests check
+``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``, ``speed: ...``). Tests check
 behaviour; these report speed and size.
 """
 
 import sys
 
 SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
-          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang"}
+          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang",
+          "speed": "sim.bench_speed"}
 
 
 def main(argv=None):

@@ -44,9 +44,12 @@ CLUSTER = 512  # FAT allocation unit assumed for the on-disk estimate
 # Modules built into CircuitPython 10 on the SAMD51 boards (PyBadge, PyBadge
 # LC, PyGamer): the firmware has them, the bundle must not. Kept short on
 # purpose: an import outside it and outside the bundle fails the check.
+# binascii (with crc32): CIRCUITPY_BINASCII and CIRCUITPY_ZLIB follow
+# CIRCUITPY_FULL_BUILD (py/circuitpy_mpconfig.mk, 10.2.1), which only the
+# SAMD21 block of ports/atmel-samd/mpconfigport.mk turns off.
 BUILTINS = frozenset((
     "adafruit_bus_device", "adafruit_pixelbuf", "analogio", "array", "audiobusio",
-    "audiocore", "audioio", "audiomixer", "bitbangio", "bitmaptools", "board",
+    "audiocore", "audioio", "audiomixer", "binascii", "bitbangio", "bitmaptools", "board",
     "builtins", "busdisplay", "busio", "collections", "digitalio", "displayio", "errno",
     "fontio", "fourwire", "gc", "io", "json", "keypad", "math", "microcontroller",
     "micropython", "neopixel_write", "nvm", "os", "pwmio", "random", "re", "rtc",

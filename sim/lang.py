@@ -15,12 +15,13 @@ picture; a text is a list of items the board lays out on a line:
 
 File (little-endian):
 
-    0   "TX", version 2, flags (1: right to left), count (2)
-    6   CRC-16/CCITT of bytes 16 .. the first picture
+    0   "TX", version 2, flags (1: right to left), count (2), 0, 0
     8   line height, Latin y (where the board's font sits on the line),
-        space width, 0, words (2), the sum of the pictures' bytes (2: it is
-        quick to check on the board, and finds any one byte changed)
-    16  count + 1 offsets (2 bytes) of the texts, the texts
+        space width, 0, words (2), 0, 0
+    16  the CRC-32 of what the first start's question reads (the header's
+        first 16 bytes, the offsets, the text LANG_NAME, its words' table
+        entries and pictures), the CRC-32 of the whole file (sim.texts.finish)
+    24  count + 1 offsets (2 bytes) of the texts, the texts
     .   per word: its picture's offset (3 bytes) and width (1 byte)
     .   the pictures: a word of width w is ceil(w / 8) columns of 8 pixels,
         each `line height` bytes from the top, a byte's lowest bit the
@@ -35,7 +36,7 @@ import re
 from sim import shape, texts
 
 VERSION = 2
-HEAD = 16
+HEAD = texts.HEAD
 BREAK = 31
 SPLIT = " | "
 LATIN_W = 6  # the board's font (terminalio: 6x12)
@@ -194,20 +195,20 @@ class Build:
             directory += bytes((pic_at & 255, (pic_at >> 8) & 255, pic_at >> 16,
                                 self.word_width(w)))
             pic_at += len(p)
-        body = bytearray()
+        table = bytearray()
         for o in offsets:
-            body += bytes((o & 255, o >> 8))
-        for b in blobs:
-            body += b
-        body += directory
-        c = texts.crc16(body)
+            table += bytes((o & 255, o >> 8))
         n = len(blobs)
-        pictures = b"".join(pics)
-        total = sum(pictures) & 0xFFFF
-        head = bytes((84, 88, VERSION, 1 if self.rtl else 0, n & 255, n >> 8, c & 255, c >> 8,
+        head = bytes((84, 88, VERSION, 1 if self.rtl else 0, n & 255, n >> 8, 0, 0,
                       self.height, self.latin_y, self.space, 0,
-                      len(self.words) & 255, len(self.words) >> 8, total & 255, total >> 8))
-        return head + bytes(body) + pictures
+                      len(self.words) & 255, len(self.words) >> 8, 0, 0))
+        name = blobs[[k for k, _ in self.english].index("LANG_NAME")]
+        parts = [table, name]
+        for kind, value in tokens(mine["LANG_NAME"]):
+            if kind == "word":
+                i = self.index[value]
+                parts += [directory[4 * i:4 * i + 4], pics[i]]
+        return texts.finish(head, table + b"".join(blobs) + directory + b"".join(pics), parts)
 
 
 _builds = {}

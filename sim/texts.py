@@ -8,11 +8,17 @@ lang/en.txt is the table: `NAME = text` lines, places in {braces}. The names'
 order numbers the texts; strings.py (generated) gives each name its number
 as a const, and lang/<code>.bin holds a language's texts for taki_ui.text:
 
-    "TX", version, 0, count (2 bytes, LE), CRC-16/CCITT (2 bytes, LE) of
-    what follows the header, line height 12, 0, space width 6, then zeros
-    to byte 16 (the header of sim.lang's pictures, which a file in
-    characters does not use), then count + 1 offsets (2 bytes, LE) from the
-    start of the file, then the texts one after the other.
+    "TX", version, 0, count (2 bytes, LE), 0, 0, line height 12, 0, space
+    width 6, then zeros to byte 16 (the header of sim.lang's pictures,
+    which a file in characters does not use), then two CRC-32s (4 bytes
+    each, LE; see finish()), then from byte 24 count + 1 offsets (2 bytes,
+    LE) from the start of the file, then the texts one after the other.
+
+The CRC-32s are binascii.crc32 (zlib's), which CircuitPython 10.2.1 has in C
+on the PyBadge and PyGamer (CIRCUITPY_BINASCII and CIRCUITPY_ZLIB follow
+CIRCUITPY_FULL_BUILD on the SAMD51), so checking a file costs its reads: at
+byte 16 the CRC-32 of what the first start's question reads to show the
+language's own name, at byte 20 that of the whole file (taki_ui.text).
 
 Every other lang/<code>.txt translates en.txt: the same names, each once (in
 any order; the .bin follows English's), the same places (anywhere in the
@@ -30,6 +36,7 @@ For the tests and tools: english(name, *args) gives the English text with
 its places filled in, as the board draws it.
 """
 
+import binascii
 import os
 import re
 import sys
@@ -38,6 +45,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANG = os.path.join(ROOT, "lib", "taki_ui", "lang")
 STRINGS = os.path.join(ROOT, "lib", "taki_ui", "strings.py")
 VERSION = 1
+HEAD = 24  # the header: 16 bytes of fields, the question's CRC-32, the file's CRC-32
 MAX_ARGS = 3
 K_PLAIN, K_COLOUR, K_CARD, K_TEXT = 0, 1, 2, 3
 PLACE = re.compile(r"\{([a-z_]+)\}")
@@ -97,14 +105,19 @@ def encode(text, order):
     return bytes(out)
 
 
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT, as taki_core.save.crc16(data, n, 0x1021, 0xFFFF)."""
-    for b in data:
-        crc ^= b << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
-        crc &= 0xFFFF
-    return crc
+def finish(head, body, name):
+    """The file: head (the header's first 16 bytes), the CRC-32 of head and
+    of the parts in `name` (what the first start's question reads to show
+    the language's own name: the offsets, its text, and in a file of
+    pictures each of its words' table entry and picture, in the order the
+    text names them), the CRC-32 of the header's first 20 bytes and of
+    body, then body (everything after the header)."""
+    assert len(head) == 16
+    q = binascii.crc32(head)
+    for part in name:
+        q = binascii.crc32(part, q)
+    head = bytes(head) + q.to_bytes(4, "little")
+    return head + binascii.crc32(body, binascii.crc32(head)).to_bytes(4, "little") + bytes(body)
 
 
 def build(table, english=None):
@@ -113,7 +126,7 @@ def build(table, english=None):
     english = english or table
     texts = dict(table)
     blobs = [encode(texts[name], places(text)) for name, text in english]
-    head = 16 + 2 * (len(blobs) + 1)
+    head = HEAD + 2 * (len(blobs) + 1)
     offsets = []
     at = head
     for b in blobs:
@@ -122,16 +135,14 @@ def build(table, english=None):
     offsets.append(at)
     if at > 0xFFFF:
         raise ValueError("the texts are too long for 16-bit offsets")
-    body = bytearray()
+    table = bytearray()
     for o in offsets:
-        body += bytes((o & 255, o >> 8))
-    for b in blobs:
-        body += b
-    c = crc16(body)
+        table += bytes((o & 255, o >> 8))
     out = bytearray(b"TX")
-    out += bytes((VERSION, 0, len(blobs) & 255, len(blobs) >> 8, c & 255, c >> 8))
+    out += bytes((VERSION, 0, len(blobs) & 255, len(blobs) >> 8, 0, 0))
     out += bytes((12, 0, 6, 0, 0, 0, 0, 0))  # line height, font at y 0, space, no words
-    return bytes(out + body)
+    name = blobs[[n for n, _ in english].index("LANG_NAME")]
+    return finish(out, table + b"".join(blobs), (table, name))
 
 
 def strings_module(table):

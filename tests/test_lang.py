@@ -270,6 +270,92 @@ def test_the_first_start_asks_the_language_in_its_own_words_and_keeps_it():
     assert "Simulan ang laro" in sim.screen_text()
 
 
+class _Counted:
+    """A language file that counts the bytes read from it (into `got`)."""
+
+    def __init__(self, path, got):
+        self.f = open(path, "rb")
+        self.name = os.path.basename(path)
+        self.got = got
+        got.setdefault(self.name, 0)
+
+    def read(self, n=-1):
+        b = self.f.read(n)
+        self.got[self.name] += len(b)
+        return b
+
+    def readinto(self, buf):
+        n = self.f.readinto(buf)
+        self.got[self.name] += n
+        return n
+
+    def seek(self, *a):
+        return self.f.seek(*a)
+
+    def tell(self):
+        return self.f.tell()
+
+    def close(self):
+        self.f.close()
+
+
+def test_the_first_start_reads_only_the_names_then_the_chosen_file_whole(monkeypatch):
+    """The question shows six names: it reads (and CRC-checks) only what each
+    name needs; the whole file is read and checked once it is chosen."""
+    got = {}
+    monkeypatch.setattr(text, "open", lambda path, mode="r": _Counted(path, got),
+                        raising=False)
+    text._texts = None  # as at power-on: nothing loaded yet
+    sim = harness.Sim(render=False, lang=None)
+    assert sim.app.state == A.S_LANG
+    size = {c: os.path.getsize(os.path.join(LANG_DIR, c + ".bin")) for c in text.LANGS}
+    asked = dict(got)
+    assert set(asked) == {c + ".bin" for c in text.LANGS}
+    for c in OTHER:
+        # the header, the offsets, the name's text (and its words' pictures,
+        # once to check, once to draw): a small part of the file
+        assert asked[c + ".bin"] < 1100 and asked[c + ".bin"] < size[c] // 3, (c, asked)
+    # English is the language in use while the question is up: read whole
+    assert asked["en.bin"] >= size["en"]
+    sim.choose_language("ml")
+    assert sim.app.settings.lang == "ml" and text.language() == "ml"
+    more = {n: got[n] - asked.get(n, 0) for n in got}
+    assert more.pop("ml.bin") >= size["ml"]  # chosen: checked whole
+    # English was in use until then: some of its texts (the default names,
+    # which the new language's replace), not the whole file again
+    assert 0 < more.pop("en.bin") < size["en"] // 2
+    assert not any(more.values()), more  # no other file read again
+
+
+def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
+        restore_files):
+    """Damage outside the name is found when the file is chosen."""
+    path = os.path.join(LANG_DIR, "ml.bin")
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    data[len(data) // 2] ^= 0x20
+    with open(path, "wb") as f:
+        f.write(data)
+    sim = harness.Sim(render=False, lang=None)
+    own = dict(texts.table_of("ml"))["LANG_NAME"]
+    assert any(own in line for line in sim.texts())
+    sim.choose_language("ml")
+    assert sim.app.state == A.S_SETUP and text.language() == "en"
+    assert "Language file bad: English" in sim.screen_text()
+
+
+def test_a_name_damaged_shows_the_code_at_the_question(restore_files):
+    """Damage in what the question reads: the language's code instead."""
+    path = os.path.join(LANG_DIR, "sd.bin")
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    data[30] ^= 1  # an offset, still in order: the question's CRC-32 finds it
+    with open(path, "wb") as f:
+        f.write(data)
+    sim = harness.Sim(render=False, lang=None)
+    assert "sd" in sim.texts()
+
+
 def test_the_setup_row_changes_the_language_at_once():
     sim = harness.Sim(render=False)
     sim.press("UP", "UP")  # the row above "Start the game": the language

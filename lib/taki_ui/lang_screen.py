@@ -55,9 +55,10 @@ class LangScreen:
 def _name_line(code):
     """A line (not the pool's: as tall as that language's) showing language
     `code`'s own name, LANG_NAME from its own file; its code if that file
-    cannot be read."""
+    cannot be read. Only what the name needs is read and checked here: the
+    whole file is checked when the language is chosen (text.load)."""
     try:
-        t = text.Texts(code)
+        t = text.Texts(code, False)
     except OSError:
         ln = text.Line(text.LH)
         ln.set(code)

@@ -11,11 +11,11 @@ right-to-left line is laid out from its right end; a run of Latin letters
 or digits inside it still reads left to right.
 """
 
+import binascii
+
 import bitmaptools
 import terminalio
 from micropython import const
-
-from taki_core.save import crc16
 
 from taki_ui import strings, text
 
@@ -34,31 +34,58 @@ _K_TEXT = const(3)
 _entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
 
 
-def check(t, crc):
+def check(t, size):
     """The word table of Texts t (its file just past the texts) and the
-    pictures it points at, which follow each other to the file's end and
-    add up to the header's sum; the CRC-16 carried on over the table."""
+    pictures it points at, which follow each other to the file's end
+    (`size`: the CRC-32 over all of it is text.py's)."""
     f = t.f
     h = t.head
     words = h[12] | h[13] << 8
     at = t.words + 4 * words
+    buf = text._bufs[0]  # the table, len(buf) // 4 entries a read
+    f.seek(t.words)
+    while words:
+        n = min(words, len(buf) // 4)
+        if f.readinto(memoryview(buf)[:4 * n]) != 4 * n:
+            raise ValueError
+        for j in range(0, 4 * n, 4):
+            if buf[j] | buf[j + 1] << 8 | buf[j + 2] << 16 != at:
+                raise ValueError  # the pictures follow each other to the end
+            at += (buf[j + 3] + 7) // 8 * h[8]
+        words -= n
+    if at != size:
+        raise ValueError
+
+
+def crc_words(t, s, n, crc):
+    """The CRC-32 on from crc over the table entries and pictures of the
+    words that text s[:n] names, in order (what showing it reads); a word
+    past the table is damage (ValueError)."""
+    f = t.f
+    h = t.head
     e = _entry
-    for i in range(words):
+    buf = text._bufs[2]
+    i = 0
+    while i < n:
+        if s[i] < 128:
+            i += 1
+            continue
+        w = (s[i] - 128) << 8 | s[i + 1]
+        i += 2
+        if w >= h[12] | h[13] << 8:
+            raise ValueError
+        f.seek(t.words + 4 * w)
         if f.readinto(e) != 4:
             raise ValueError
-        crc = crc16(e, 4, 0x1021, crc)
-        if e[0] | e[1] << 8 | e[2] << 16 != at:
-            raise ValueError  # the pictures follow each other to the end
-        at += (e[3] + 7) // 8 * h[8]
-    total = 0  # the pictures' bytes add up (sum() is C: quick)
-    buf = text._bufs[0]
-    while True:
-        got = f.readinto(buf)
-        if not got:
-            break
-        total += sum(buf) if got == len(buf) else sum(buf[:got])
-    if f.tell() != at or (total & 0xFFFF) != (h[14] | h[15] << 8):
-        raise ValueError
+        crc = binascii.crc32(e, crc)
+        f.seek(e[0] | e[1] << 8 | e[2] << 16)
+        left = (e[3] + 7) // 8 * h[8]
+        while left:
+            got = f.readinto(memoryview(buf)[:min(left, len(buf))])
+            if not got:
+                raise ValueError
+            crc = binascii.crc32(memoryview(buf)[:got], crc)
+            left -= got
     return crc
 
 

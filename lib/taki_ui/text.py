@@ -19,12 +19,12 @@ card by its name. Text is monospaced, 6 pixels a character, 26 characters
 a line; a character the font lacks shows as "?".
 """
 
+import binascii
+
 import bitmaptools
 import displayio
 import terminalio
 from micropython import const
-
-from taki_core.save import crc16
 
 from taki_ui import strings
 
@@ -39,7 +39,7 @@ _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
 _K_COLOUR = const(1)  # place kinds (sim/texts.py)
 _K_CARD = const(2)
 _K_TEXT = const(3)
-_HEAD = const(16)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
+_HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
 _BREAK = const(31)  # version 2: where a text's second line starts
 
 # The languages offered, in the order the setup shows them: English, then
@@ -69,12 +69,13 @@ cut = 0  # characters that did not fit where they were put (tests: never any)
 class Texts:
     """The texts of one language, read from lang/<code>.bin (kept open).
 
-    The file is checked whole when it is opened (its header, the offsets,
-    a CRC-16 of the texts and of the word table, where every picture lies):
-    a damaged or missing file raises OSError with what to do, and load()
-    falls back to English."""
+    The file is checked when it is opened (its header, the offsets, and a
+    CRC-32: binascii.crc32 is C in the firmware, so the check costs little
+    more than the reads): whole (full), or, for the first start's question,
+    only what showing the language's own name reads. A damaged or missing
+    file raises OSError with what to do, and load() falls back to English."""
 
-    def __init__(self, code="en"):
+    def __init__(self, code="en", full=True):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
         self.code = code
         self.f = None
@@ -89,22 +90,24 @@ class Texts:
             self.offsets = o = bytearray(2 * (n + 1))
             if f.readinto(o) != len(o):
                 raise ValueError
-            crc = crc16(o, len(o), 0x1021, 0xFFFF)
             at = _HEAD + len(o)
             for i in range(n + 1):
                 k = o[2 * i] | o[2 * i + 1] << 8
                 if k < at or i < n and (o[2 * i + 2] | o[2 * i + 3] << 8) - k > _MAX:
                     raise ValueError  # offsets go up, from the end of the table
-                crc = _crc_to(f, at, k, crc)
                 at = k
             self.words = at  # where the word table starts (pictures)
-            if head[2] == 2:  # the word table and the pictures: taki_ui.pictures checks them
-                from taki_ui import pictures
+            if full:
+                crc, size = _crc_rest(f, binascii.crc32(o, binascii.crc32(head[:20])))
+                if crc != _u32(head, 20):
+                    raise ValueError
+                if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
+                    from taki_ui import pictures
 
-                crc = pictures.check(self, crc)
-            elif f.read(1):
-                raise ValueError
-            if crc != (head[6] | head[7] << 8):
+                    pictures.check(self, size)
+                elif size != at:
+                    raise ValueError
+            elif _name_crc(self) != _u32(head, 16):
                 raise ValueError
         except (OSError, ValueError):
             if self.f is not None:
@@ -122,18 +125,34 @@ class Texts:
         return min(end - at, _MAX)
 
 
-def _crc_to(f, at, end, crc):
-    """The CRC-16 on from crc over the file's bytes at..end (through a text buffer)."""
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+def _crc_rest(f, crc):
+    """The CRC-32 on from crc over the rest of the file (through a text
+    buffer), and the file's size."""
     buf = _bufs[0]
-    f.seek(at)
-    while at < end:
+    size = f.tell()
+    while True:
         got = f.readinto(buf)
         if not got:
-            raise ValueError
-        got = min(got, end - at)
-        crc = crc16(buf, got, 0x1021, crc)
-        at += got
-        f.seek(at)
+            return crc, size
+        crc = binascii.crc32(buf if got == len(buf) else memoryview(buf)[:got], crc)
+        size += got
+
+
+def _name_crc(t):
+    """The CRC-32 of what showing language t's own name reads: the header's
+    first 16 bytes, the offsets, the text LANG_NAME (and its pictures)."""
+    buf = _bufs[1]
+    n = t.read(strings.LANG_NAME, buf)
+    crc = binascii.crc32(memoryview(buf)[:n], binascii.crc32(t.offsets,
+                                                             binascii.crc32(t.head[:16])))
+    if t.head[2] == 2:
+        from taki_ui import pictures
+
+        crc = pictures.crc_words(t, buf, n, crc)
     return crc
 
 

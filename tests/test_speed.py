@@ -1,0 +1,110 @@
+"""The speed benchmark's machinery (sim.armvm, sim.bench_speed): short
+scripted games replayed as Cortex-M4 code under qemu-arm, each loop pass
+told apart by key and state. What is asserted is deterministic (pixels a
+refresh sends, file reads, which passes are which), never a time."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sim import armvm, bench_speed, cpvm
+
+ROOT = cpvm.ROOT
+need_arm = pytest.mark.skipif(not armvm.available() or cpvm.tools() is None,
+                              reason=armvm.missing() or cpvm.missing())
+CUT = ("keys", 45)  # the language, setup, and the first few turns of each seat
+SHORT = [("4 mixed", CUT), ("4 mixed sd", CUT), ("4 mixed ml", CUT)]
+
+
+def test_without_qemu_the_benchmark_says_so_in_one_line_and_fails(tmp_path):
+    env = dict(os.environ, QEMU_ARM=str(tmp_path / "no-qemu-arm"))
+    r = subprocess.run([sys.executable, "-m", "sim.bench", "speed"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert r.stdout.strip().splitlines() == [
+        "speed: not measured: qemu-arm not found (apt-get install qemu-user): no ARM timing"]
+
+
+@need_arm
+def test_armvm_counts_between_markers_and_takirender_counts_pixels(tmp_path):
+    script = tmp_path / "s.py"
+    script.write_text(
+        "import sys, displayio, takirender\n"
+        "b = displayio.Bitmap(160, 128, 2)\n"
+        "p = displayio.Palette(2)\n"
+        "g = displayio.Group()\n"
+        "g.append(displayio.TileGrid(b, pixel_shader=p))\n"
+        "takirender.show(g)\n"
+        "sys.stderr.write('full\\n')\n"
+        "print(takirender.refresh())\n"
+        "sys.stderr.write('pixel\\n')\n"
+        "b[3, 4] = 1\n"
+        "print(takirender.refresh())\n"
+        "sys.stderr.write('end\\n')\n")
+    r = armvm.run(str(script), cwd=str(tmp_path))
+    assert r.rc == 0, r.out
+    assert r.out.split() == ["20480", "1"]
+    assert r.names == ["full", "pixel", "end"] and len(r.rows) == 4
+    full, one = r.span(0, 1), r.span(1, 2)
+    assert full["insns"] > 50 * one["insns"] > 0  # a whole frame against one pixel
+    t = armvm.timing(full, px=20480)
+    assert t["insns"] == full["insns"]
+    low, mid, high = t["ms"]
+    assert low < mid < high and mid == pytest.approx(armvm.ms(full, px=20480))
+    assert t["spi_ms"] == pytest.approx(20480 * 16 / 24e6 * 1000)  # 13.7 ms a frame
+
+
+@pytest.fixture(scope="module")
+def short():
+    if not armvm.available() or cpvm.tools() is None:
+        pytest.skip(armvm.missing() or cpvm.missing())
+    reps, S = bench_speed.run_games(SHORT, out=lambda s: None)
+    return {r.rec.name: r for r in reps}, S
+
+
+@need_arm
+def test_the_short_games_end_on_the_arm_vm_as_in_the_simulator(short):
+    reps, _ = short
+    for name, r in reps.items():
+        assert r.ok, (name, r.out[-2000:])
+        assert len(r.passes) == r.rec.steps
+
+
+@need_arm
+def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
+    reps, S = short
+    en = bench_speed.kinds(reps["4 mixed"].passes, S)
+    sd = bench_speed.kinds(reps["4 mixed sd"].passes, S)
+    ml = bench_speed.kinds(reps["4 mixed ml"].passes, S)
+    for k in (en, sd, ml):
+        (boot,) = k["boot"]
+        assert boot.state == S.S_LANG and boot.px == 20480  # the question, a whole frame
+        assert all(p.before.state == S.S_PASS for p in k["pass_to_hand"])
+        assert all(p.state == S.S_PASS for p in k["pass"])
+        assert all(p.hand_last == p.before.hand_cur - 1 for p in k["play"])
+    # a cursor move: two cards' outlines, 2 x 640 px (the first move after the
+    # hand is shown sends more)
+    assert [p.px for p in en["cursor"]] == [5240, 1280, 1280, 1280]
+    assert [p.px for p in sd["cursor"]] == [7480, 1280, 1280, 1280]
+    assert [p.px for p in en["play"]] == [13899, 13779, 14211, 13925, 20419]
+    assert [p.px for p in sd["play"]] == [32943, 32823, 32823]
+    # every screen change is the whole frame once
+    assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
+    # file reads of the pass screen: English draws its text in code, Sindhi
+    # reads its pictures of text from flash
+    assert [p.reads for p in en["pass"]] == [21, 21, 21, 21, 22, 21]
+    assert [p.reads for p in sd["pass"]] == [735, 735, 735, 735, 996]
+    assert [p.reads for p in ml["pass"]] == [739, 739, 739, 739, 880]
+
+
+@need_arm
+def test_the_figure_line_has_every_field(short):
+    reps, S = short
+    line = bench_speed.line(bench_speed.figures(list(reps.values()), S))
+    assert line.startswith("speed: ")
+    words = line[len("speed: "):].split()
+    assert [w.split("=")[0] for w in words] == list(bench_speed.FIELDS)
+    for w in words:
+        float(w.split("=")[1])  # a figure, not "-"
