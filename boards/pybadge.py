@@ -74,19 +74,20 @@ class Board:
         """Forget the held arrow: it repeats no more until it is pressed again."""
         self._held_key = NO_KEY
 
-    def backlight(self, level):
-        """The display's backlight: 1.0 full, 0 off (PWM on the backlight pin)."""
-        self.display.brightness = level
-
     def rest(self, ms):
         """Let the CPU idle for up to ms (time.sleep waits for interrupts; the
         keypad scans on and queues presses meanwhile), less if a held arrow's
         repeat or the next note of a tune is due sooner."""
+        now = ticks_ms()
         if self._held_key != NO_KEY:
-            d = ticks_diff(self._again, ticks_ms())
+            d = ticks_diff(self._again, now)
             if d < ms:
                 ms = d
-        ms = self._tone.due(ms)
+        t = self._tone
+        if t._tune:
+            d = ticks_diff(t._next, now)
+            if d < ms:
+                ms = d
         if ms > 0:
             time.sleep(ms / 1000)
 

@@ -45,14 +45,6 @@ class Tone:
         else:
             self._out.stop()
 
-    def due(self, ms):
-        """ms, or less if the tune's next step is due sooner (0: now)."""
-        if self._tune:
-            d = ticks_diff(self._next, ticks_ms())
-            if d < ms:
-                return d if d > 0 else 0
-        return ms
-
     def tick(self):
         if not self._tune or ticks_diff(ticks_ms(), self._next) < 0:
             return

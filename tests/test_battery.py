@@ -61,7 +61,7 @@ def test_a_reading_no_lipo_gives_means_no_sensor(mv):
     app = sim.app
     marks = Marks(sim)
     run_for(sim, 60000)  # twelve checks' worth
-    assert not app.battery.sensor and not app.battery.low
+    assert app.battery._count == -1 and not app.battery.low  # (-1: no sensor)
     assert stage.MARK_LOW not in marks.seen
     sim.hw_state.battery_mv[0] = 3300  # a floating pin wanders into range: still nothing
     run_for(sim, 60000)
@@ -81,10 +81,10 @@ def test_a_low_lipo_still_shows_the_mark_and_saves(mv):
     marks = Marks(sim)
     writes = sim.hw_state.nvm.writes
     run_for(sim, 11000)
-    assert app.battery.sensor and not app.battery.low
+    assert app.battery._count >= 0 and not app.battery.low
     sim.hw_state.battery_mv[0] = mv
     run_for(sim, 20000)
-    assert app.battery.sensor and app.battery.low
+    assert app.battery._count >= 0 and app.battery.low
     assert stage.MARK_LOW in marks.seen and sim.hw_state.nvm.writes == writes + 1
 
 
@@ -92,12 +92,12 @@ def test_a_low_lipo_still_shows_the_mark_and_saves(mv):
 def test_a_full_or_charging_lipo_is_a_sensor_and_not_low(mv):
     sim = game(mv)
     run_for(sim, 60000)
-    assert sim.app.battery.sensor and not sim.app.battery.low
+    assert sim.app.battery._count >= 0 and not sim.app.battery.low
 
 
 def test_the_limits_are_a_lipo_s():
-    assert battery.NONE_BELOW_MV == 2500 and battery.NONE_ABOVE_MV == 4500
-    assert battery.NONE_BELOW_MV < battery.LOW_MV < battery.OK_MV < 4200 < battery.NONE_ABOVE_MV
+    assert battery._NONE_BELOW_MV == 2500 and battery._NONE_ABOVE_MV == 4500
+    assert battery._NONE_BELOW_MV < battery.LOW_MV < battery.OK_MV < 4200 < battery._NONE_ABOVE_MV
 
 
 def test_once_absent_the_pin_is_no_longer_read():

@@ -10,6 +10,10 @@ harness.install()
 from taki_ui import app as A  # noqa: E402
 from taki_ui import lights  # noqa: E402
 
+DIM_MS = lights._DIM_MS  # (private: a public const would take the board's heap)
+DARK_MS = lights._DARK_MS
+LIT, DIMMED, DARK = 0, 1, 2  # Lights.level
+
 
 def run_for(sim, ms, each=None):
     """Step the app until ms of virtual time have passed (nobody presses)."""
@@ -131,10 +135,10 @@ def test_a_key_on_an_ordinary_screen_acts_in_the_pass_that_reads_it():
 def test_no_key_for_a_minute_dims_the_backlight():
     sim = started()
     d = sim.display
-    run_for(sim, lights.DIM_MS - 100)
-    assert d.brightness == 1.0 and sim.app.lights.level == lights.LIT
+    run_for(sim, DIM_MS - 100)
+    assert d.brightness == 1.0 and sim.app.lights.level == LIT
     run_for(sim, 200)
-    assert d.brightness == lights.DIM and sim.app.lights.level == lights.DIMMED
+    assert d.brightness == lights.DIM and sim.app.lights.level == DIMMED
     assert any(c != (0, 0, 0) for c in shown(sim)[0])  # the NeoPixels still glow
     assert sim.app.state == A.S_PASS
 
@@ -145,21 +149,21 @@ def test_then_it_saves_and_goes_dark_with_the_neopixels_off(tmp_path):
     app = sim.app
     hw.nvm.log = []
     assert app.saves.pending()  # the deal is not written yet: 10 minutes may pass first
-    quiet_from = app.still  # the last key
+    quiet_from = app.lights.still  # the last key
     went_dark = []
 
     def watch():
-        if app.lights.level == lights.DARK and not went_dark:
+        if app.lights.level == DARK and not went_dark:
             went_dark.append(hw.ticks_ms())
 
-    run_for(sim, lights.DARK_MS + 1000, watch)
-    assert sim.display.brightness == 0 and app.lights.level == lights.DARK
+    run_for(sim, DARK_MS + 1000, watch)
+    assert sim.display.brightness == 0 and app.lights.level == DARK
     assert shown(sim) == [[(0, 0, 0)] * 5]
     assert not app.saves.pending() and app.saves.holds_game()
     assert len(hw.nvm.log) == 1 and hw.nvm.log[0] <= went_dark[0]  # saved, then dark
-    assert lights.DARK_MS <= went_dark[0] - quiet_from < lights.DARK_MS + 100
+    assert DARK_MS <= went_dark[0] - quiet_from < DARK_MS + 100
     n = hw.nvm.writes
-    run_for(sim, 3 * lights.DARK_MS)
+    run_for(sim, 3 * DARK_MS)
     assert hw.nvm.writes == n  # dark stays dark, nothing more to write
 
 
@@ -168,18 +172,18 @@ def test_going_dark_with_nothing_new_writes_nothing():
     run_for(sim, 10000)  # the language chosen is written (5 s without a key)
     n = sim.hw_state.nvm.writes
     assert not sim.app.saves.pending()
-    run_for(sim, lights.DARK_MS)
-    assert sim.app.lights.level == lights.DARK and sim.hw_state.nvm.writes == n
+    run_for(sim, DARK_MS)
+    assert sim.app.lights.level == DARK and sim.hw_state.nvm.writes == n
 
 
 def test_the_key_that_wakes_it_does_nothing_else():
     sim = started()
     app = sim.app
-    run_for(sim, lights.DARK_MS + 1000)
-    assert app.lights.level == lights.DARK
+    run_for(sim, DARK_MS + 1000)
+    assert app.lights.level == DARK
     sim.press("A")
     assert app.state == A.S_PASS  # woken, still waiting for Player 1
-    assert sim.display.brightness == 1.0 and app.lights.level == lights.LIT
+    assert sim.display.brightness == 1.0 and app.lights.level == LIT
     assert shown(sim)[0] == [harness_colour(sim)] * 5  # the active colour again
     sim.press("A")  # now A acts
     assert app.state == A.S_TURN
@@ -197,10 +201,10 @@ def test_a_key_while_dimmed_only_wakes_too():
     app = sim.app
     sim.press("A")  # Player 1 takes the device: the hand
     cur = app.table.cursor
-    run_for(sim, lights.DIM_MS + 100)
-    assert app.lights.level == lights.DIMMED
+    run_for(sim, DIM_MS + 100)
+    assert app.lights.level == DIMMED
     sim.press("RIGHT")
-    assert app.table.cursor == cur and app.lights.level == lights.LIT
+    assert app.table.cursor == cur and app.lights.level == LIT
     sim.press("RIGHT")
     assert app.table.cursor != cur
 
@@ -211,10 +215,10 @@ def test_a_held_arrow_that_wakes_it_does_not_repeat():
     app = sim.app
     sim.press("A")
     cur = app.table.cursor
-    run_for(sim, lights.DIM_MS + 100)
+    run_for(sim, DIM_MS + 100)
     hw.key_event(4, True)  # RIGHT goes down and stays down
     run_for(sim, 2000)  # far past the repeat delay
-    assert app.table.cursor == cur and app.lights.level == lights.LIT
+    assert app.table.cursor == cur and app.lights.level == LIT
     hw.key_event(4, False)
     sim.settle()
     sim.press("RIGHT")
@@ -225,29 +229,29 @@ def test_a_watched_game_of_computers_never_dims():
     sim = computers(seed=2, players=10)  # a game of about 4 minutes
     app = sim.app
     levels = set()
-    run_for(sim, 3 * lights.DIM_MS, lambda: levels.add(app.lights.level))
+    run_for(sim, 3 * DIM_MS, lambda: levels.add(app.lights.level))
     assert not app.game.over() and app.state != A.S_OVER
-    assert levels == {lights.LIT} and sim.display.brightness == 1.0
+    assert levels == {LIT} and sim.display.brightness == 1.0
     while app.state != A.S_OVER:  # the game's end waits for a person: that is idle
         sim.step()
-    run_for(sim, lights.DIM_MS + 100)
-    assert app.lights.level == lights.DIMMED
+    run_for(sim, DIM_MS + 100)
+    assert app.lights.level == DIMMED
 
 
 def test_the_pause_menu_dims_too():
     sim = started()
     sim.press("START")
     assert sim.app.state == A.S_PAUSE
-    run_for(sim, lights.DIM_MS + 100)
-    assert sim.app.lights.level == lights.DIMMED
+    run_for(sim, DIM_MS + 100)
+    assert sim.app.lights.level == DIMMED
 
 
 def test_a_low_battery_in_the_dark_saves_without_lighting_the_pixels():
     sim = started()
     hw = sim.hw_state
     app = sim.app
-    run_for(sim, lights.DARK_MS + 1000)
-    assert app.lights.level == lights.DARK
+    run_for(sim, DARK_MS + 1000)
+    assert app.lights.level == DARK
     app.saves.changed()  # something to write
     hw.battery_mv[0] = 3500
     lit = []

@@ -61,7 +61,6 @@ class App(Turns, Plus3Flow):
         self.battery = Battery(board)
         self.saving = False  # the saving mark is up: the write comes at the next loop pass
         self.last_key = ticks_ms()
-        self.still = self.last_key  # since then nobody pressed and nothing moved
         self._milestone = False
         self.state = S_SETUP
         self.viewer = -1  # who holds the device, privately, since the last public screen
@@ -109,34 +108,31 @@ class App(Turns, Plus3Flow):
             self.step()
 
     def step(self):
+        # (small: its frame is on the pystack under every key's deepest calls)
         if self.saving:
             self._write()
         k = self.board.key()
         if k >= 0:
-            self.last_key = self.still = ticks_ms()
-            if not self.lights.wake():  # a key that wakes the screen does nothing else
+            self.last_key = ticks_ms()
+            if not self.lights.wake(self.last_key):  # a key that wakes it does nothing else
                 self._key(k)
         self._tick()
-        self._rest_tick()
-        self.board.tick()
-        self.display.refresh()
-        if k < 0:  # after a key, more may be queued: no sleep
-            wait = self._due()
-            if wait > 0:
-                self.board.rest(wait)
+        self._rest(k)
 
-    def _rest_tick(self):
-        """Dim, then save and go dark, while the game waits for a person who
-        does not come; a game of computers being watched is not idle."""
+    def _rest(self, k):
+        """The pass's end: dim, or save and go dark, while nobody comes (a
+        game that moves by itself is not idle); refresh; then sleep until the
+        next thing due (not after a key: more may be queued)."""
         now = ticks_ms()
         st = self.state
         if st == S_WATCH or (st != S_DREW and (self.notices.pending() or self.notice_on)):
-            self.still = now
-        elif self.lights.idle(ticks_diff(now, self.still)):
-            if self.saves.pending():
-                self._save_now()
-            elif not self.saving:
-                self.lights.dark()
+            self.lights.still = now
+        elif self.lights.idle(now, self.saves.pending() or self.saving):
+            self._save_now()  # saved first, then dark
+        self.board.tick()
+        self.display.refresh()
+        if k < 0:
+            self.board.rest(self._due())
 
     def _due(self):
         """ms until something happens without a key (0: now), at most POLL_MS."""
@@ -145,19 +141,16 @@ class App(Turns, Plus3Flow):
         st = self.state
         if st == S_DREW:
             return POLL_MS
-        wait = POLL_MS
-        now = ticks_ms()
         if self.notice_on:
-            wait = ticks_diff(self.notice_until, now)
-        elif self.notices.pending():
+            t = self.notice_until
+        elif self.notices.pending() or (st == S_WATCH and not self.told_next):
             return 0
         elif st == S_WATCH:
-            if not self.told_next:
-                return 0
-            wait = ticks_diff(self.until, now)
-        if wait > POLL_MS:
+            t = self.until
+        else:
             return POLL_MS
-        return wait if wait > 0 else 0
+        t = ticks_diff(t, ticks_ms())
+        return POLL_MS if t > POLL_MS else (t if t > 0 else 0)
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""

@@ -14,8 +14,8 @@ LOW_MV = const(3600)
 OK_MV = const(3750)  # back above this (charging): no longer low
 # A LiPo is never below 2.5 V (its protection cuts off near 3.0 V) nor above
 # 4.5 V (charged to 4.2 V); the board stops near 3.4 V anyway.
-NONE_BELOW_MV = const(2500)
-NONE_ABOVE_MV = const(4500)
+_NONE_BELOW_MV = const(2500)
+_NONE_ABOVE_MV = const(4500)
 _EVERY_MS = const(5000)
 _READINGS = const(3)  # low this many times in a row: not a dip under a tone
 
@@ -24,21 +24,19 @@ class Battery:
     def __init__(self, board):
         self.board = board
         self.low = False
-        self.sensor = True  # False once a reading showed there is none
         self._at = ticks_ms()
-        self._count = 0
+        self._count = 0  # low readings in a row; -1: a reading showed there is no divider
 
     def check(self):
         """Read the battery now and then; True once, when it has just turned low."""
         now = ticks_ms()
-        if not self.sensor or ticks_diff(now, self._at) < 0:
+        if self._count < 0 or ticks_diff(now, self._at) < 0:
             return False
         self._at = ticks_add(now, _EVERY_MS)
         mv = self.board.battery_mv()
-        if mv < NONE_BELOW_MV or mv > NONE_ABOVE_MV:
-            self.sensor = False
+        if mv < _NONE_BELOW_MV or mv > _NONE_ABOVE_MV:
+            self._count = -1  # read no more
             self.low = False
-            self._count = 0
             return False
         if self.low:
             if mv > OK_MV:
