@@ -1,8 +1,12 @@
 """The hardware layer: find out which board this is and return its driver.
 
 Every board module offers the same small interface (see pybadge.Board):
-`display`, `pixels`, `key()` -> one logical key press or -1, `tone(notes)`,
-`tick()`, `nvm` and `battery_mv()`. Logical keys are numbered as the PyBadge's shift
+`display` (its `brightness` dims the backlight, the same on every board),
+`pixels`, `key()` -> one logical key press or -1, `let_go()` (a held arrow
+repeats no more until pressed again), `tone(notes)`, `tick()`, `rest(ms)`
+(the CPU idles up to ms while the keypad queues presses), `nvm` and
+`battery_mv()` (absurd where the board has no battery divider:
+taki_ui.battery then ignores it). Logical keys are numbered as the PyBadge's shift
 register numbers its buttons, so that board needs no translation.
 """
 

@@ -4,6 +4,8 @@ An arrow held down repeats (after REPEAT_DELAY, then every REPEAT_EVERY), so
 that a name or a long hand is quick to go through; other buttons press once.
 """
 
+import time
+
 import analogio
 import board
 import keypad
@@ -47,7 +49,13 @@ class Board:
         if q.overflowed:
             # Mashed or stuck buttons filled the queue: its presses are
             # stale by now. Drop them rather than act on them for seconds.
+            # Events after it were lost, a release among them perhaps: the
+            # scanner starts afresh (a key still down is reported pressed
+            # again) and the held arrow is forgotten, or it would repeat
+            # until pressed again.
             q.clear()
+            self._keys.reset()
+            self.let_go()
         while q.get_into(ev):
             k = ev.key_number
             if ev.pressed:
@@ -61,6 +69,27 @@ class Board:
             self._again = ticks_add(ticks_ms(), REPEAT_EVERY)
             return self._held_key
         return NO_KEY
+
+    def let_go(self):
+        """Forget the held arrow: it repeats no more until it is pressed again."""
+        self._held_key = NO_KEY
+
+    def rest(self, ms):
+        """Let the CPU idle for up to ms (time.sleep waits for interrupts; the
+        keypad scans on and queues presses meanwhile), less if a held arrow's
+        repeat or the next note of a tune is due sooner."""
+        now = ticks_ms()
+        if self._held_key != NO_KEY:
+            d = ticks_diff(self._again, now)
+            if d < ms:
+                ms = d
+        t = self._tone
+        if t._tune:
+            d = ticks_diff(t._next, now)
+            if d < ms:
+                ms = d
+        if ms > 0:
+            time.sleep(ms / 1000)
 
     def battery_mv(self):
         """The battery's voltage in millivolts (on USB power: the charger's)."""

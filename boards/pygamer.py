@@ -21,7 +21,6 @@ _HIGH = const(49000)
 _LET_GO = const(4000)
 
 
-
 class Board(pybadge.Board):
     """The PyBadge's board, with 4 buttons and the joystick for the arrows."""
 
@@ -34,6 +33,7 @@ class Board(pybadge.Board):
         self._jy = analogio.AnalogIn(board.JOYSTICK_Y)
         self._held = NO_KEY
         self._repeat_at = 0
+        self._still = NO_KEY  # a direction let go of: no repeat until the stick moves
 
     def _stick(self):
         x = self._jx.value
@@ -62,9 +62,24 @@ class Board(pybadge.Board):
         now = ticks_ms()
         if d != self._held:
             self._held = d
+            self._still = NO_KEY
             self._repeat_at = ticks_add(now, REPEAT_DELAY)
             return d
-        if d != NO_KEY and ticks_diff(now, self._repeat_at) >= 0:
+        if d != NO_KEY and d != self._still and ticks_diff(now, self._repeat_at) >= 0:
             self._repeat_at = ticks_add(now, REPEAT_EVERY)
             return d
         return NO_KEY
+
+    def let_go(self):
+        """Forget the held arrow, the stick's too: it repeats no more until
+        the stick moves."""
+        pybadge.Board.let_go(self)
+        self._still = self._held
+
+    def rest(self, ms):
+        # the stick is read, not scanned: it wakes for its repeat, as buttons do
+        if self._held != NO_KEY and self._held != self._still:
+            d = ticks_diff(self._repeat_at, ticks_ms())
+            if d < ms:
+                ms = d
+        pybadge.Board.rest(self, ms)

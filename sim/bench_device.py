@@ -20,6 +20,14 @@ bundle's code.py and prints, then one summary line:
                   tournaments; 27 bot games)
     pystack_min   the smallest pystack of the VMs shipped (1536, 2048) at
                   which every game completes
+    busy_pct      the share of its time the CPU works in the scripted "4 mixed"
+                  game (two people, two computers; each person's key comes as
+                  soon as the game waits, so people never think): executed
+                  cycles under the ARM model (sim.armvm, mid model, takirender's
+                  refreshes) over the virtual wall-clock ms * 120 MHz, the
+                  wall clock being the loop's sleeps. Also busy_watch_pct (the
+                  "4 computers" game, nobody pressing) and busy_wait_pct (the
+                  setup screen waiting 30 s for a key). Without qemu-arm: -1.
 
 --py measures the .py bundle (CircuitPython 9.x) the same way, too.
 """
@@ -79,6 +87,83 @@ def bots_alloc(games=27):
     return int(words[words.index("decisions") + 1]), int(words[words.index("grown") + 1])
 
 
+WAIT_S = 30  # busy_wait_pct: seconds the setup screen waits for a key
+
+
+def record_wait(out_dir, seconds=WAIT_S):
+    """A recording of the first start: the language chosen, then nothing
+    pressed for `seconds` (the setup screen waits)."""
+    from sim import harness
+
+    sim = harness.Sim(render=False, lang=None)
+    hw = sim.hw_state
+    lines = ["%d %d" % (sim.steps, hw.KEY_NAMES.index("A"))]
+    sim.press("A")
+    end = hw.ticks_ms() + seconds * 1000
+    while hw.ticks_ms() < end:
+        sim.step()
+    lines.append("%d END" % sim.steps)
+    path = os.path.join(out_dir, "wait.keys")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return device_tier.Recorded("wait", path, sim.steps, device_tier._summary(sim.app))
+
+
+def busy_run(dev, rec):
+    """Replay rec under the ARM VM (sim/cpboard/arm/busy.py): (cycles low,
+    mid, high, virtual ms, pixels sent) of the whole game, or for the wait
+    from its second pass after the key on; RuntimeError if it went another
+    way."""
+    from sim import armvm, bench_speed
+
+    with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
+        with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
+            f.write(b"\xff" * 8192)
+        run = armvm.run(os.path.join(dev.arm, "busy.py"),
+                        (os.path.join(dev.bundle, "code.py"), rec.path), heap=bench_speed.HEAP,
+                        path=(dev.arm,) + dev.path(), cwd=cwd)
+    m = re.search(r"^GAME (.*)$", run.out, re.M)
+    fig = {}
+    for word in m.group(1).split() if m else ():
+        k, v = word.split("=")
+        fig[k] = v if k == "hands" else int(v)
+    same = m and all(fig[k] == v for k, v in rec.end.items()) and fig["steps"] == rec.steps
+    if run.rc or not same or run.names != ["S", "W", "E"]:
+        raise RuntimeError("%s went another way under the ARM VM:\n%s" % (rec.name, run.out[-2000:]))
+    if rec.name == "wait":  # from the setup screen shown on: the wait alone
+        return armvm.timing(run.span(1, 2))["cycles"] + (fig["clock"] - fig["wclock"], 0)
+    cyc = armvm.timing(run.span(0, 2))["cycles"]
+    return cyc + (fig["clock"], fig["px"])
+
+
+def busy(jobs=2):
+    """{name: (busy % low, mid, high, spi %)} for "4 mixed", "4 computers" and
+    the wait; None without the ARM VM (its reason printed)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sim import armvm, bench_speed
+
+    why = armvm.missing()
+    if why:
+        print("  busy: " + why)
+        return None
+    with tempfile.TemporaryDirectory(prefix="taki-busy-") as tmp:
+        dev = bench_speed.build(tmp)
+        recs = [device_tier.record(n, tmp) for n in ("4 mixed", "4 computers")]
+        recs.append(record_wait(tmp))
+        with ThreadPoolExecutor(jobs) as pool:
+            runs = list(pool.map(lambda r: busy_run(dev, r), recs))
+    out = {}
+    for rec, (lo, mid, hi, ms, px) in zip(recs, runs):
+        wall = ms * 120e3  # cycles of 120 MHz in the virtual wall-clock time
+        spi = 100.0 * px * 16 / 24e6 / (ms / 1000.0)
+        out[rec.name] = (100 * lo / wall, 100 * mid / wall, 100 * hi / wall, spi)
+        print("  %-12s %7d loop passes, %8.1f s: CPU busy %.1f%% (low %.1f, high %.1f), "
+              "SPI %.1f%% (%d px)" % (rec.name, rec.steps, ms / 1000.0, out[rec.name][1],
+                                      out[rec.name][0], out[rec.name][2], spi, px))
+    return out
+
+
 def measure(mpy=True, jobs=2):
     t0 = time.time()
     with tempfile.TemporaryDirectory(prefix="taki-bench-") as tmp:
@@ -120,8 +205,16 @@ def main(argv):
         print("the .py bundle (CircuitPython 9.x: each module compiled at import):")
         py = measure(False)
         print("device_py: peak_heap=%d min_heap=%d" % (py["peak"], py["min_heap"]))
-    print("device: peak_heap=%d min_heap=%d imports_heap=%d alloc_per_turn=%d pystack_min=%d"
-          % (fig["peak"], fig["min_heap"], fig["imports"], alloc, fig["pystack"]))
+    print("the ARM model (qemu-arm), the CPU's busy share of the time:")
+    b = busy()
+
+    def pct(name):
+        return "%.1f" % b[name][1] if b else "-1"
+
+    print("device: peak_heap=%d min_heap=%d imports_heap=%d alloc_per_turn=%d pystack_min=%d "
+          "busy_pct=%s busy_watch_pct=%s busy_wait_pct=%s"
+          % (fig["peak"], fig["min_heap"], fig["imports"], alloc, fig["pystack"],
+             pct("4 mixed"), pct("4 computers"), pct("wait")))
     return 0
 
 

@@ -187,8 +187,9 @@ def replay(dev, rec, heap=HEAP):
             fig[k] = v if k == "hands" else int(v)
         ok = all(fig[k] == v for k, v in rec.end.items()) and fig["steps"] == rec.steps
     passes = []
-    # markers: "S", then per pass "R", "A", "B" (the last pass has no "B")
-    if ok and run.names[:1] == ["S"] and len(run.names) == 3 * rec.steps:
+    # markers: "S", then per pass "R", "A", "B" (the replay stops when the
+    # pass after the last reads its keys: the last pass has its "B" too)
+    if ok and run.names[:1] == ["S"] and len(run.names) == 3 * rec.steps + 1:
         prev = None
         for n in range(1, rec.steps + 1):
             start = 0 if n == 1 else 3 * (n - 1)

@@ -206,7 +206,8 @@ def _on_disk(n):
 def write(out, mpy=True):
     """Write the bundle into directory `out`; return (files, bytes, on-disk bytes).
     mpy: every module but code.py compiled by CircuitPython 10's mpy-cross,
-    with the constants it takes from other modules put in (sim.inline)."""
+    with the constants it takes from other modules put in, and its own made
+    private where no other module names them (sim.inline)."""
     from sim import cpvm, inline
 
     files = contents()
@@ -217,14 +218,19 @@ def write(out, mpy=True):
                 with open(src, encoding="utf-8") as f:
                     sources[inline.module_name(dst)] = f.read()
         consts = inline.constants(sources)
+        inlined = {m: inline.inline(src, m, consts) for m, src in sources.items()}
+        with open(files["code.py"], encoding="utf-8") as f:
+            top = f.read()
+        # then each module's own constants private, where nothing else names them
+        sources = {m: inline.privatize(src, [top] + [o for n, o in inlined.items() if n != m])
+                   for m, src in inlined.items()}
     total = disk = 0
     for dst, src in sorted(files.items()):
         path = os.path.join(out, dst)
         os.makedirs(os.path.dirname(path) or out, exist_ok=True)
         if mpy and dst.endswith(".py") and dst != "code.py":
             path = path[:-3] + ".mpy"
-            mod = inline.module_name(dst)
-            source = inline.inline(sources[mod], mod, consts)
+            source = sources[inline.module_name(dst)]
             with tempfile.TemporaryDirectory() as tmp:
                 inlined = os.path.join(tmp, os.path.basename(src))
                 with open(inlined, "w", encoding="utf-8") as f:

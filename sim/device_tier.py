@@ -68,9 +68,14 @@ class Recorded:
 
 
 def _summary(app):
+    """How the game ended, and the virtual clock and the loop's sleeps by
+    then (the VM's stand-ins must move their clock as the simulator's)."""
+    import _simhw
+
     g = app.game
     return dict(over=int(g.over()), winner=g.winner(), events=g.ev_total,
-                hands=",".join(str(g.hand_size(s)) for s in range(g.players)))
+                hands=",".join(str(g.hand_size(s)) for s in range(g.players)),
+                clock=_simhw._now, sleeps=_simhw.slept[0], slept=_simhw.slept[1])
 
 
 def record(name, out_dir):

@@ -51,11 +51,38 @@ def install(board="pybadge", headless=True, scale=4, save=None):
     _simhw.reset()
     _simhw.use_file(save)
     import board as _board  # noqa: F401  (creates DISPLAY)
+
+    _bind_time()
     from taki_ui import text
 
     text.trace = True  # lines keep what they drew: tests read the shaped scripts too
     text.words = _Words()
     return _simhw
+
+
+def _bind_time():
+    """Import the board drivers with `time` standing for the simulated
+    board's: its sleep is _simhw.sleep (the virtual clock, headless), the rest
+    is the host's. Their dependencies come first, with the host's `time`."""
+    import importlib
+    import types
+
+    import _simhw
+
+    for name in ("adafruit_ticks", "boards", "boards.sound"):
+        importlib.import_module(name)
+    host = sys.modules["time"]
+    board_time = types.ModuleType("time")
+    for k in dir(host):
+        if not k.startswith("__"):
+            setattr(board_time, k, getattr(host, k))
+    board_time.sleep = _simhw.sleep
+    sys.modules["time"] = board_time
+    try:
+        for name in ("boards.pybadge", "boards.pygamer"):
+            importlib.import_module(name)
+    finally:
+        sys.modules["time"] = host
 
 
 class _Words:

@@ -146,3 +146,57 @@ def inline(source, module, consts):
         span = node.end_lineno - node.lineno + 1
         lines[node.lineno - 1:node.end_lineno] = [text] + [""] * (span - 1)
     return "\n".join(lines)
+
+
+def privatize(source, others):
+    """source with the public const() names it defines made private (NAME ->
+    _NAME) where no other module of the bundle names them any more (others:
+    their sources, already inlined): MicroPython keeps a private const out of
+    the module's globals, about 25 bytes of the board's heap each. A name
+    bound anywhere else in the module, or written inside an f-string, stays."""
+    tree = ast.parse(source)
+    own = []
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                and node.value.func.id == "const" and not node.targets[0].id.startswith("_")):
+            own.append(node.targets[0].id)
+    if not own:
+        return source
+    stores = {}
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            names.add(n.id)
+            if not isinstance(n.ctx, ast.Load):
+                stores[n.id] = stores.get(n.id, 0) + 1
+        elif isinstance(n, (ast.arg, ast.keyword)) and n.arg:
+            stores[n.arg] = stores.get(n.arg, 0) + 2
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            stores[n.name] = stores.get(n.name, 0) + 2
+    elsewhere = set()
+    for src in others:
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.NAME:
+                elsewhere.add(t.string)
+    toks = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    fstrings = " ".join(t.string for t in toks if t.type == tokenize.STRING
+                        and t.string[:2].lower() in ('f"', "f'", 'rf', 'fr'))
+    ren = {n for n in own if n not in elsewhere and stores.get(n) == 1
+           and "_" + n not in names and n not in fstrings}
+    if not ren:
+        return source
+    lines = source.split("\n")
+    edits = []
+    prev = ""
+    for t in toks:
+        if t.type == tokenize.NAME and t.string in ren and prev != ".":
+            edits.append((t.start[0], t.start[1], t.end[1]))
+        if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT,
+                          tokenize.INDENT, tokenize.DEDENT):
+            prev = t.string
+    for line, start, end in sorted(edits, reverse=True):
+        s = lines[line - 1]
+        lines[line - 1] = s[:start] + "_" + s[start:end] + s[end:]
+    return "\n".join(lines)

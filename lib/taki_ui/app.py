@@ -35,6 +35,9 @@ from taki_ui.turn import Turns
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
 NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
+# The longest the loop sleeps: the keypad scans every 20 ms in the background
+# and queues presses, so a key waits at most one scan more
+POLL_MS = const(20)
 
 
 class App(Turns, Plus3Flow):
@@ -105,15 +108,49 @@ class App(Turns, Plus3Flow):
             self.step()
 
     def step(self):
+        # (small: its frame is on the pystack under every key's deepest calls)
         if self.saving:
             self._write()
         k = self.board.key()
         if k >= 0:
             self.last_key = ticks_ms()
-            self._key(k)
+            if not self.lights.wake(self.last_key):  # a key that wakes it does nothing else
+                self._key(k)
         self._tick()
+        self._rest(k)
+
+    def _rest(self, k):
+        """The pass's end: dim, or save and go dark, while nobody comes (a
+        game that moves by itself is not idle); refresh; then sleep until the
+        next thing due (not after a key: more may be queued)."""
+        now = ticks_ms()
+        st = self.state
+        if st == S_WATCH or (st != S_DREW and (self.notices.pending() or self.notice_on)):
+            self.lights.still = now
+        elif self.lights.idle(now, self.saves.pending() or self.saving):
+            self._save_now()  # saved first, then dark
         self.board.tick()
         self.display.refresh()
+        if k < 0:
+            self.board.rest(self._due())
+
+    def _due(self):
+        """ms until something happens without a key (0: now), at most POLL_MS."""
+        if self.saving:
+            return 0
+        st = self.state
+        if st == S_DREW:
+            return POLL_MS
+        if self.notice_on:
+            t = self.notice_until
+        elif self.notices.pending() or (st == S_WATCH and not self.told_next):
+            return 0
+        elif st == S_WATCH:
+            t = self.until
+        else:
+            return POLL_MS
+        t = ticks_diff(t, ticks_ms())
+        return POLL_MS if t > POLL_MS else (t if t > 0 else 0)
 
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
@@ -135,6 +172,7 @@ class App(Turns, Plus3Flow):
         """Show screen taki_ui.<module>.<cls> (see Stage.show), in state."""
         self.stage.show(module, cls, *args)
         self.state = state
+        self.board.let_go()  # an arrow held for the last screen does not run on in this one
 
     def _on_table(self, state):
         """The table screen (built if another screen is shown), in state."""

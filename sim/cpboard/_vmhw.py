@@ -5,13 +5,14 @@ The VM runs code.py unchanged. Its heartbeat is board.DISPLAY.refresh(),
 which the app calls once per pass of its loop: there the heap is measured
 (gc.collect, then gc.mem_alloc) and the keys of a recorded schedule are
 fed, at the same loop pass the desktop simulator pressed them. The clock
-is virtual and moves 20 ms each time the app reads its keys and finds
-none, as in the simulator, so a replay is the same game, step for step.
+is virtual and moves when the app sleeps (time.py's sleep: as long as asked,
+at most POLL_MS), as in the simulator, so a replay is the same game, step
+for step.
 """
 
 import gc
 
-POLL_MS = 20
+POLL_MS = 20  # the app's longest sleep (taki_ui.app.POLL_MS)
 
 clock = 0  # virtual milliseconds
 steps = 0  # passes of the app's loop (display refreshes)
@@ -22,11 +23,14 @@ measure = True
 queue = []  # (key number, pressed) waiting in the keypad's event queue
 pixels = b""  # the last bytes neopixel_write sent
 tones = 0  # notes started on the speaker
+sleeps = 0  # the app's sleeps, and their ms in all
+slept = 0
 
 _sched = None
 _at = -1  # loop pass after which the next key is pressed
 _key = -1
 _end = -1  # loop pass after which the run stops
+done = False  # that pass is over: the next key read raises Done
 
 
 class Done(Exception):
@@ -56,7 +60,7 @@ _after = 0  # gc.mem_alloc() right after the last collection
 
 
 def heartbeat():
-    global steps, peak, peak_step, _after
+    global steps, peak, peak_step, _after, done
     steps += 1
     # A pass that allocated nothing cannot have raised the live heap: only
     # then is the collection skipped (it would find what the last one did).
@@ -72,4 +76,6 @@ def heartbeat():
         queue.append((_key, False))
         _next()
     if steps == _end:
-        raise Done()
+        # the run stops when the next pass reads its keys: this pass ends
+        # as in the simulator, its sleep included
+        done = True

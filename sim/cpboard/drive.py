@@ -25,6 +25,7 @@ import keypad  # noqa: F401
 import microcontroller  # noqa: F401
 import neopixel_write  # noqa: F401
 import supervisor  # noqa: F401
+import time  # noqa: F401 (the stand-in: its sleep moves the virtual clock)
 
 
 def game(code_py, path):
@@ -41,9 +42,10 @@ def game(code_py, path):
     app = ns["app"]
     g = app.game
     sizes = ",".join(str(g.hand_size(s)) for s in range(g.players))
-    print("GAME steps=%d base=%d peak=%d peak_step=%d over=%d winner=%d events=%d hands=%s"
+    print("GAME steps=%d base=%d peak=%d peak_step=%d over=%d winner=%d events=%d clock=%d "
+          "sleeps=%d slept=%d hands=%s"
           % (_vmhw.steps, _vmhw.base, _vmhw.peak, _vmhw.peak_step, g.over(), g.winner(),
-             g.ev_total, sizes))
+             g.ev_total, _vmhw.clock, _vmhw.sleeps, _vmhw.slept, sizes))
 
 
 def imports(names):

@@ -1,5 +1,5 @@
 """Stand-in for `keypad` under CircuitPython's VM: the events come from the
-replayed schedule (_vmhw.queue); reading none moves the virtual clock."""
+replayed schedule (_vmhw.queue), each key pressed and released at once."""
 
 import _vmhw
 
@@ -18,9 +18,10 @@ class _Queue:
     overflowed = False
 
     def get_into(self, event):
+        if _vmhw.done:
+            raise _vmhw.Done()
         q = _vmhw.queue
         if not q:
-            _vmhw.clock += _vmhw.POLL_MS
             return False
         event.key_number, event.pressed = q.pop(0)
         return True
@@ -37,6 +38,9 @@ class ShiftRegisterKeys:
                  value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
         self.key_count = key_count
         self.events = _Queue()
+
+    def reset(self):
+        pass  # a scheduled key is released at once: none is down to report
 
     def deinit(self):
         pass

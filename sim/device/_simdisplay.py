@@ -164,6 +164,10 @@ class SimDisplay(PyGameDisplay):
         s = self._scale
         win.fill((40, 40, 48))
         win.blit(pygame.transform.scale(self._pygame_screen, (WIDTH * s, HEIGHT * s)), (0, 0))
+        if self.brightness < 1:  # the backlight dimmed or dark: the panel darker
+            shade = pygame.Surface((WIDTH * s, HEIGHT * s))
+            shade.set_alpha(int(255 * (1 - max(0.0, self.brightness))))
+            win.blit(shade, (0, 0))
         x = WIDTH * s + 20
         # The five NeoPixels of the board, top to bottom, as on a PyBadge's edge.
         colours = _simhw.pixels[0].shown if _simhw.pixels else [(0, 0, 0)] * 5

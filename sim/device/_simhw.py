@@ -6,9 +6,9 @@ NeoPixel colours and the sound log live here so that the simulator and the
 tests can drive and inspect them.
 
 Time: in headless mode the clock is virtual and moves only when the app
-polls its keys and finds nothing (the app waits for a person or a timer),
-so a scripted game runs as fast as the CPU allows and is deterministic.
-In window mode it is the real clock.
+sleeps (its board's time.sleep, `sleep` below: the app rests when nothing is
+due), so a scripted game runs as fast as the CPU allows and is
+deterministic. In window mode it is the real clock, and sleeps are real.
 """
 
 import os
@@ -18,7 +18,8 @@ import time
 BOARD = "pybadge"  # "pybadge" | "pybadgelc" | "pygamer"
 HEADLESS = True
 SCALE = 4
-POLL_MS = 20  # virtual time one idle poll stands for
+REST_MS = 20  # the app's longest sleep (taki_ui.app.POLL_MS): a sleep of nothing due
+POLL_MS = 20  # virtual time such a sleep stands for (tests raise it to hurry, lower it to time finely)
 
 KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 JOY_CENTRE = 32768
@@ -125,6 +126,24 @@ def advance(ms):
     _now += ms
 
 
+slept = [0, 0]  # sleeps the app asked for: how many, and their ms in all
+
+
+def sleep(seconds):
+    """time.sleep as the board code sees it (sim.harness binds it there). A
+    sleep to the next thing due lasts as asked; one of the whole REST_MS
+    (nothing due) stands for POLL_MS."""
+    ms = int(seconds * 1000 + 0.5)  # CircuitPython's time.sleep rounds so
+    slept[0] += 1
+    slept[1] += ms
+    if not HEADLESS:
+        time.sleep(seconds)
+    elif ms >= REST_MS:
+        advance(POLL_MS)
+    else:
+        advance(ms)
+
+
 def press(name):
     """Queue one press-and-release of a logical key by name (A, B, LEFT...)."""
     k = KEY_NAMES.index(name)
@@ -191,6 +210,7 @@ def reset():
     _hold = 0
     idle_polls = 0
     _now = 0
+    slept[0] = slept[1] = 0
     nvm.path = None
     nvm.cut_after = -1
     nvm.writes = 0

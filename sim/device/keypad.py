@@ -1,8 +1,10 @@
 """Stand-in for CircuitPython's `keypad`: ShiftRegisterKeys fed by the simulator.
 
 Reading the queue is the app's heartbeat: each read lets the simulator feed
-the next scripted key, pump the window's events, and (headless) move the
-virtual clock on when there was nothing to read.
+the next scripted key and pump the window's events (the virtual clock moves
+when the app sleeps: _simhw.sleep). The keys' physical state is kept, so
+that `reset()` reports a key still down as pressed again, as CircuitPython's
+does.
 """
 
 from collections import deque
@@ -44,8 +46,6 @@ class EventQueue:
             _simhw.poll()
         if not self._q:
             _simhw.idle_polls += 1
-            if _simhw.HEADLESS:
-                _simhw.advance(_simhw.POLL_MS)
             return None
         return self._q.popleft()
 
@@ -91,17 +91,31 @@ class ShiftRegisterKeys:
     ):
         self.key_count = key_count
         self.events = EventQueue(max_events)
+        self.down = set()  # keys held down now
+        self.resets = 0
         _simhw.keypads.append(self)
 
     def _push(self, key, pressed):
         q = self.events
+        if pressed:
+            self.down.add(key)
+        else:
+            self.down.discard(key)
         if len(q._q) >= q._max:
             q.overflowed = True  # as CircuitPython: a full queue drops new events
             return
         q._q.append((key, pressed, _simhw.ticks_ms()))
 
     def reset(self):
-        self.events.clear()
+        """As CircuitPython's: every key is taken as released, so a key down
+        now makes a new press event (the queue itself is left as it is)."""
+        self.resets += 1
+        for k in sorted(self.down):
+            q = self.events
+            if len(q._q) >= q._max:
+                q.overflowed = True
+            else:
+                q._q.append((k, True, _simhw.ticks_ms()))
 
     def deinit(self):
         if self in _simhw.keypads:

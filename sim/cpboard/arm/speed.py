@@ -36,6 +36,7 @@ import keypad  # noqa: F401
 import microcontroller  # noqa: F401
 import neopixel_write  # noqa: F401
 import supervisor  # noqa: F401
+import time  # noqa: F401 (the stand-in: its sleep moves the virtual clock)
 
 COLS = 9
 BLOCK = 64
@@ -94,8 +95,9 @@ def game(code_py, path):
     app = ns["app"]
     g = app.game
     sizes = ",".join(str(g.hand_size(s)) for s in range(g.players))
-    print("GAME steps=%d over=%d winner=%d events=%d hands=%s"
-          % (_vmhw.steps, g.over(), g.winner(), g.ev_total, sizes))
+    print("GAME steps=%d over=%d winner=%d events=%d clock=%d sleeps=%d slept=%d hands=%s"
+          % (_vmhw.steps, g.over(), g.winner(), g.ev_total, _vmhw.clock, _vmhw.sleeps,
+             _vmhw.slept, sizes))
 
 
 game(sys.argv[1], sys.argv[2])
