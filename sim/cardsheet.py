@@ -377,6 +377,12 @@ def bmp(strips):
     return bytes(out)
 
 
+def pixel_sum(data):
+    """cardart.SHEET_SUM: the sum of the BMP's pixel bytes, mod 65536 (the
+    board checks it before it reads the sheet)."""
+    return sum(data[struct.unpack_from("<I", data, 10)[0]:]) & 0xFFFF
+
+
 def cardart_constants():
     """STRIPS and SHEET_W as cardart.py spells them (read, not imported)."""
     with open(CARDART) as f:
@@ -385,7 +391,8 @@ def cardart_constants():
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             name = getattr(node.targets[0], "id", None)
-            if name in ("STRIPS", "SHEET_W", "MARK0", "MARK_CELLS", "NFACES", "BACK"):
+            if name in ("STRIPS", "SHEET_W", "MARK0", "MARK_CELLS", "NFACES", "BACK",
+                        "SHEET_SUM"):
                 v = node.value
                 if isinstance(v, ast.Call):  # const(...)
                     v = v.args[0]
@@ -398,7 +405,8 @@ def check():
     else what differs."""
     strips, table = layout()
     want = {"STRIPS": table, "SHEET_W": len(strips) * W, "MARK0": MARK0,
-            "MARK_CELLS": MARK_CELLS, "NFACES": NFACES, "BACK": BACK}
+            "MARK_CELLS": MARK_CELLS, "NFACES": NFACES, "BACK": BACK,
+            "SHEET_SUM": pixel_sum(bmp(strips))}
     have = cardart_constants()
     bad = [k for k in want if have.get(k) != want[k]]
     if bad:
@@ -422,7 +430,8 @@ def main(argv=None):
         f.write(data)
     print("wrote %s (%d bytes, %d strips; SHEET_W = %d)" % (
         os.path.relpath(OUT, ROOT), len(data), len(strips), len(strips) * W))
-    print("cardart.py: SHEET_W = const(%d), STRIPS = (" % (len(strips) * W))
+    print("cardart.py: SHEET_W = const(%d), SHEET_SUM = const(%d), STRIPS = (" % (
+        len(strips) * W, pixel_sum(data)))
     for f in range(NFACES):
         print('    b"%s"  # %s' % ("".join("\\x%02x" % v for v in table[3 * f:3 * f + 3]),
                                   FACE_NAMES[f]))

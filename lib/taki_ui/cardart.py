@@ -32,6 +32,7 @@ MARK0 = const(19)  # the top strip of a card of colour c: MARK0 + c
 MARK_CELLS = const(23)  # a strip of the four marks alone: 5x7 tiles MARK_CELLS * 4 + c
 MARK_W = const(5)  # a mark is 5x5, in the top rows of its 5x7 tile
 SHEET_W = const(1280)  # 64 strips of W
+SHEET_SUM = const(35122)  # the pixel bytes' sum, mod 65536: a damaged sheet shows
 FILE = "cards.bmp"
 # For face f: its top strip (colourless faces), third and bottom strip. Face
 # f's second strip is strip f, so tile 1 of a card says which face it shows.
@@ -73,9 +74,10 @@ def sheet_path():
 
 
 def load_sheet(path=None):
-    """The sprite sheet as a Bitmap, and None; or, when the file is missing
-    or not the sheet this version draws, a sheet of blank strips and a
-    one-line reason (the game goes on, the symbols are missing)."""
+    """The sprite sheet as a Bitmap, and None; or, when the file is missing,
+    cut short or damaged (its header, its size or the sum of its pixel
+    bytes), plain faces drawn in code (taki_ui.plaincards) and a one-line
+    reason: the game goes on, and says so."""
     sheet = displayio.Bitmap(SHEET_W, SH, 16)
     try:
         with open(path or sheet_path(), "rb") as f:
@@ -83,14 +85,28 @@ def load_sheet(path=None):
             if (len(head) < 54 or head[0:2] != b"BM" or _u32(head, 18) != SHEET_W
                     or _u32(head, 22) != SH or head[28] != 4 or _u32(head, 30) != 0):
                 raise ValueError
-            f.seek(_u32(head, 10))
+            at = _u32(head, 10)
+            # readinto takes whatever bytes are there (a cut file raises
+            # EOFError): check the pixels' size and sum first
+            f.seek(at)
+            buf = bytearray(160)  # a 35th of the pixels; freed after start-up
+            size = total = 0
+            while True:
+                got = f.readinto(buf)
+                if not got:
+                    break
+                size += got
+                total += sum(buf) if got == len(buf) else sum(buf[:got])
+            if size != SHEET_W // 2 * SH or total & 0xFFFF != SHEET_SUM:
+                raise ValueError
+            f.seek(at)
             bitmaptools.readinto(sheet, f, 4, reverse_pixels_in_element=True, reverse_rows=True)
         return sheet, None
-    except (OSError, ValueError):
-        for x in range(0, SHEET_W, W):  # blank cards, so the game still shows colours
-            bitmaptools.fill_region(sheet, x, 0, x + W, SH, 3)
-            bitmaptools.fill_region(sheet, x + 1, 0, x + W - 1, SH, 2)
-        return sheet, "cards.bmp"
+    except (OSError, ValueError, EOFError):
+        from taki_ui import plaincards  # only now: its code is heap
+
+        plaincards.draw(sheet, W, SH, NFACES, MARK0, MARK_CELLS, MARK_W)
+        return sheet, FILE
 
 
 def _u32(b, i):
