@@ -29,8 +29,37 @@ _key = -1
 _end = -1  # loop pass after which the run stops
 
 
-class Done(Exception):
-    """The schedule is over: leaves code.py's endless loop."""
+class Done(BaseException):
+    """The schedule is over: leaves code.py's endless loop (not an
+    Exception: code.py's handler lets it by, as it lets Ctrl-C)."""
+
+
+class Reload(BaseException):
+    """supervisor.reload(): the run ends; the test starts code.py again on
+    the same nvm.bin, as the board restarts its VM."""
+
+
+class WatchDog:
+    """microcontroller.watchdog: its settings, and the loop passes it was
+    fed at (no timer runs: the virtual clock does not measure CPU time)."""
+
+    def __init__(self):
+        self.timeout = 0.0
+        self.mode = None
+        self.feeds = 0
+        self.fed_at = -1  # the loop pass of the last feed
+        self.gap = 0  # the most loop passes between two feeds
+
+    def feed(self):
+        if self.mode is not None:
+            self.feeds += 1
+            if self.fed_at >= 0 and steps - self.fed_at > self.gap:
+                self.gap = steps - self.fed_at
+            self.fed_at = steps
+
+
+watchdog = WatchDog()
+on_step = None  # the driver's look at each pass (what the screen shows)
 
 
 def schedule(path):
@@ -71,5 +100,7 @@ def heartbeat():
         queue.append((_key, True))
         queue.append((_key, False))
         _next()
+    if on_step is not None:
+        on_step()
     if steps == _end:
         raise Done()

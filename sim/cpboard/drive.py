@@ -1,9 +1,15 @@
 """Run code.py under CircuitPython's VM on the board stand-ins (tests and
 benchmarks only).
 
-    drive.py game CODE SCHEDULE  replay a recorded key schedule through the
+    drive.py game CODE SCHEDULE [--watch TEXT]... [--crash-at N] [--no-terminalio]
+                                 replay a recorded key schedule through the
                                  code.py at CODE; print the heap figures and
-                                 how the game ended
+                                 how the game ended. --watch: the first loop
+                                 pass a line of text shows TEXT (WATCH lines);
+                                 --crash-at: the first Game.apply at or after
+                                 loop pass N fills the heap (MemoryError, as
+                                 a turn that runs out of memory); --no-terminalio:
+                                 the firmware has no terminalio (ja/ko/ru)
     drive.py imports MOD...      import the modules one by one; print the live
                                  heap each one adds
 
@@ -27,23 +33,122 @@ import neopixel_write  # noqa: F401
 import supervisor  # noqa: F401
 
 
-def game(code_py, path):
+def game(code_py, path, opts=()):
     _vmhw.schedule(path)
     with open(code_py) as f:
         code = compile(f.read(), "code.py", "exec")
     ns = {"__name__": "__main__"}
+    watch = {}
+    opts = list(opts)
+    while opts:
+        o = opts.pop(0)
+        if o == "--watch":
+            watch[opts.pop(0)] = -1
+        elif o == "--crash-at":
+            _crash_at(int(opts.pop(0)))
+        elif o == "--no-terminalio":
+            _hide("terminalio")
+    if watch:
+        _vmhw.on_step = lambda: _look(ns, watch)
     gc.collect()
     _vmhw.base = gc.mem_alloc()
+    end = "DONE"
     try:
         exec(code, ns)
     except _vmhw.Done:
         pass
-    app = ns["app"]
+    except _vmhw.Reload:
+        end = "RELOAD"
+    _vmhw.on_step = None
+    print("END %s step=%d" % (end, _vmhw.steps))
+    for t in watch:
+        print("WATCH %d %s" % (watch[t], t))
+    for row in _screen():
+        print("SCREEN %s" % row)
+    dog = _vmhw.watchdog
+    print("DOG mode=%s timeout=%d feeds=%d gap=%d" % (dog.mode, dog.timeout, dog.feeds, dog.gap))
+    print("PIXELS %s" % " ".join("%02x" % b for b in _vmhw.pixels))
+    app = ns.get("app")
+    if app is None:
+        return
     g = app.game
     sizes = ",".join(str(g.hand_size(s)) for s in range(g.players))
     print("GAME steps=%d base=%d peak=%d peak_step=%d over=%d winner=%d events=%d hands=%s"
           % (_vmhw.steps, _vmhw.base, _vmhw.peak, _vmhw.peak_step, g.over(), g.winner(),
              g.ev_total, sizes))
+
+
+def _look(ns, watch):
+    """Which watched texts a line of the screen shows now (first pass each)."""
+    app = ns.get("app")
+    if app is None:
+        return
+    for ln in app.stage.lines.lines:
+        if ln.group is not None and not ln.tile.hidden:
+            t = ln.text
+            for w in watch:
+                if watch[w] < 0 and w in t:
+                    watch[w] = _vmhw.steps
+    if all(watch[w] >= 0 for w in watch):
+        _vmhw.on_step = None  # all seen: the passes run as fast as without
+
+
+def _screen():
+    """The rows of every TileGrid drawn straight from the firmware font's
+    bitmap (the crash screen), as str."""
+    try:
+        import terminalio
+    except ImportError:  # hidden (--no-terminalio): nothing can show text
+        return []
+    from displayio import TileGrid
+
+    out = []
+    root = board.DISPLAY.root_group
+    for item in root or ():
+        if isinstance(item, TileGrid) and item.bitmap is terminalio.FONT.bitmap:
+            for y in range(item.height):
+                out.append("".join(chr(32 + item[x, y]) for x in range(item.width)).rstrip())
+    return out
+
+
+def _crash_at(step):
+    """Game.apply at loop pass >= step asks for heap until there is none;
+    what it took hangs on the game, so only letting the app go frees it."""
+    from taki_core import game
+
+    real = game.Game.apply
+
+    def apply(self, m):
+        if _vmhw.steps >= step:
+            self.junk = junk = []
+            while True:
+                junk.append(bytearray(256))
+        return real(self, m)
+
+    game.Game.apply = apply
+
+
+def _hide(name):
+    """import `name` raises ImportError from now on, as where the firmware
+    has no such module (a built-in cannot be shadowed by a file)."""
+    import builtins
+
+    real = builtins.__import__
+
+    def imp(n, *args):
+        if n == name:
+            raise ImportError("no module named '%s'" % n)
+        if n == "time":  # the wait that follows: end the run there
+            return _Time
+        return real(n, *args)
+
+    builtins.__import__ = imp
+
+
+class _Time:
+    @staticmethod
+    def sleep(s):
+        raise _vmhw.Done()
 
 
 def imports(names):
@@ -59,6 +164,6 @@ def imports(names):
 
 
 if sys.argv[1] == "game":
-    game(sys.argv[2], sys.argv[3])
+    game(sys.argv[2], sys.argv[3], sys.argv[4:])
 else:
     imports(sys.argv[2:])
