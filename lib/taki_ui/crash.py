@@ -15,6 +15,8 @@ console. Nothing is written to nvm: the last good save stays, and the next
 start offers to resume it. A restarts (supervisor.reload()).
 """
 
+import gc
+
 from micropython import const
 
 COLS = const(26)  # the font's 6x12 cells on the 160x128 screen
@@ -116,6 +118,8 @@ def crashed(e, board):
     watchdog.feed()  # (if code.py turned it on) the screen's own passes feed it on
     if board is not None:
         display = board.display
+        display.root_group = None  # the game's last screen: its objects go too
+        gc.collect()
         try:
             board.pixels.fill(CRASH)
         except Exception:  # the pixels are not what failed, or not worth a second error

@@ -10,6 +10,7 @@ none, as in the simulator, so a replay is the same game, step for step.
 """
 
 import gc
+import sys as _sys
 
 POLL_MS = 20
 
@@ -60,6 +61,7 @@ class WatchDog:
 
 watchdog = WatchDog()
 on_step = None  # the driver's look at each pass (what the screen shows)
+marks = False  # the ARM model: a marker at each pass's end (drive.py --marks)
 
 
 def schedule(path):
@@ -86,6 +88,8 @@ _after = 0  # gc.mem_alloc() right after the last collection
 
 def heartbeat():
     global steps, peak, peak_step, _after
+    if marks:
+        _sys.stderr.write("p\n")  # one write, one marker (../shared/circuitpython/arm)
     steps += 1
     # A pass that allocated nothing cannot have raised the live heap: only
     # then is the collection skipped (it would find what the last one did).

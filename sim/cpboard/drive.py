@@ -9,7 +9,8 @@ benchmarks only).
                                  --crash-at: the first Game.apply at or after
                                  loop pass N fills the heap (MemoryError, as
                                  a turn that runs out of memory); --no-terminalio:
-                                 the firmware has no terminalio (ja/ko/ru)
+                                 the firmware has no terminalio (ja/ko/ru);
+                                 --marks: an ARM-model marker at each pass
     drive.py imports MOD...      import the modules one by one; print the live
                                  heap each one adds
 
@@ -48,10 +49,15 @@ def game(code_py, path, opts=()):
             _crash_at(int(opts.pop(0)))
         elif o == "--no-terminalio":
             _hide("terminalio")
+        elif o == "--marks":  # spans for the ARM model: no heap measure in them
+            _vmhw.marks = True
+            _vmhw.measure = False
     if watch:
         _vmhw.on_step = lambda: _look(ns, watch)
     gc.collect()
     _vmhw.base = gc.mem_alloc()
+    if _vmhw.marks:
+        sys.stderr.write("start\n")
     end = "DONE"
     try:
         exec(code, ns)
