@@ -36,6 +36,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "lib", "taki_ui", "cards.bmp")
 CARDART = os.path.join(ROOT, "lib", "taki_ui", "cardart.py")
+SHEET = os.path.join(ROOT, "lib", "taki_ui", "sheet.py")  # SHEET_SUM
 
 W = 20
 H = 28
@@ -378,17 +379,20 @@ def bmp(strips):
 
 
 def pixel_sum(data):
-    """cardart.SHEET_SUM: the sum of the BMP's pixel bytes, mod 65536 (the
+    """taki_ui.sheet.SHEET_SUM: the sum of the BMP's pixel bytes, mod 65536 (the
     board checks it before it reads the sheet)."""
     return sum(data[struct.unpack_from("<I", data, 10)[0]:]) & 0xFFFF
 
 
 def cardart_constants():
-    """STRIPS and SHEET_W as cardart.py spells them (read, not imported)."""
-    with open(CARDART) as f:
-        tree = ast.parse(f.read())
+    """STRIPS and SHEET_W as cardart.py spells them, SHEET_SUM as sheet.py
+    does (read, not imported)."""
+    body = []
+    for path in (CARDART, SHEET):
+        with open(path) as f:
+            body += ast.parse(f.read()).body
     out = {}
-    for node in tree.body:
+    for node in body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             name = getattr(node.targets[0], "id", None)
             if name in ("STRIPS", "SHEET_W", "MARK0", "MARK_CELLS", "NFACES", "BACK",
@@ -430,8 +434,8 @@ def main(argv=None):
         f.write(data)
     print("wrote %s (%d bytes, %d strips; SHEET_W = %d)" % (
         os.path.relpath(OUT, ROOT), len(data), len(strips), len(strips) * W))
-    print("cardart.py: SHEET_W = const(%d), SHEET_SUM = const(%d), STRIPS = (" % (
-        len(strips) * W, pixel_sum(data)))
+    print("sheet.py: SHEET_SUM = const(%d)" % pixel_sum(data))
+    print("cardart.py: SHEET_W = const(%d), STRIPS = (" % (len(strips) * W))
     for f in range(NFACES):
         print('    b"%s"  # %s' % ("".join("\\x%02x" % v for v in table[3 * f:3 * f + 3]),
                                   FACE_NAMES[f]))

@@ -93,9 +93,10 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
             f.write(nvm)
     try:
         if files is not None:  # the modules find their data files beside them
+            text.load("en")  # (English's layout, to start from)
             cardart.__file__ = os.path.join(files, "cardart.py")
             text.__file__ = os.path.join(files, "text.py")
-        text._texts = None  # read the texts again, from there
+            text._texts = None  # read the texts again, from there
         sim = harness.Sim(render=False, lang=None, save=save)  # the first start is recorded too
         names = sim.hw_state.KEY_NAMES
         lines = []
@@ -113,8 +114,10 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
                      press=press)
         end = _summary(sim.app)
     finally:
-        cardart.__file__, text.__file__ = saved
-        text._texts = None
+        if files is not None:
+            cardart.__file__, text.__file__ = saved
+            text._texts = None
+            text._use(text.Texts("en"))  # the shipped files again
         harness.install()  # the nvm file let go
     assert end["over"], "%s: the simulator's game did not end" % name
     lines.append("%d END" % sim.steps)

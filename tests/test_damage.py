@@ -112,11 +112,12 @@ def test_the_damage_cases_damage():
 def test_a_damaged_card_sheet_gives_plain_faces_drawn_in_code(how, tmp_path, capsys):
     harness.install()
     from taki_ui import cardart
+    from taki_ui import sheet as sheet_mod
 
     path = str(tmp_path / "cards.bmp")
     with open(os.path.join(LIB, "cards.bmp"), "rb") as f:
         _put(path, damage(f.read(), how))
-    sheet, why = cardart.load_sheet(path)
+    sheet, why = sheet_mod.load(path)
     assert why == "cards.bmp"
     assert "lib/taki_ui/cards.bmp is missing or damaged" in capsys.readouterr().out
 
@@ -138,8 +139,9 @@ def test_a_damaged_card_sheet_gives_plain_faces_drawn_in_code(how, tmp_path, cap
 def test_the_sheet_shipped_passes_its_own_check(capsys):
     harness.install()
     from taki_ui import cardart
+    from taki_ui import sheet as sheet_mod
 
-    sheet, why = cardart.load_sheet()
+    sheet, why = sheet_mod.load()
     assert why is None and capsys.readouterr().out == ""
 
 

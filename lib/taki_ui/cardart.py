@@ -1,4 +1,5 @@
-"""Card art: one indexed sprite sheet, read from cards.bmp at start-up.
+"""Card art: one indexed sprite sheet, read from cards.bmp at start-up
+(taki_ui.sheet, whose code goes once it is read).
 
 A card is 20x28 pixels, shown as four 20x7 strips: a TileGrid of 1x4 tiles
 (its four tile indices fit inside the TileGrid object, so a Card costs what
@@ -32,8 +33,6 @@ MARK0 = const(19)  # the top strip of a card of colour c: MARK0 + c
 MARK_CELLS = const(23)  # a strip of the four marks alone: 5x7 tiles MARK_CELLS * 4 + c
 MARK_W = const(5)  # a mark is 5x5, in the top rows of its 5x7 tile
 SHEET_W = const(1280)  # 64 strips of W
-SHEET_SUM = const(35122)  # the pixel bytes' sum, mod 65536: a damaged sheet shows
-FILE = "cards.bmp"
 # For face f: its top strip (colourless faces), third and bottom strip. Face
 # f's second strip is strip f, so tile 1 of a card says which face it shows.
 STRIPS = (
@@ -66,51 +65,6 @@ INK_DARK = 0x000000
 BORDER = 0xF0F0F0
 BACK_BODY = 0x802040
 BACK_INK = 0xE0A0B0
-
-
-def sheet_path():
-    """cards.bmp beside this module (on the board: /lib/taki_ui/)."""
-    return __file__[:__file__.rfind("cardart")] + FILE
-
-
-def load_sheet(path=None):
-    """The sprite sheet as a Bitmap, and None; or, when the file is missing,
-    cut short or damaged (its header, its size or the sum of its pixel
-    bytes), plain faces drawn in code (taki_ui.plaincards) and a one-line
-    reason: the game goes on, and says so."""
-    sheet = displayio.Bitmap(SHEET_W, SH, 16)
-    try:
-        with open(path or sheet_path(), "rb") as f:
-            head = f.read(54)
-            if (len(head) < 54 or head[0:2] != b"BM" or _u32(head, 18) != SHEET_W
-                    or _u32(head, 22) != SH or head[28] != 4 or _u32(head, 30) != 0):
-                raise ValueError
-            at = _u32(head, 10)
-            # readinto takes whatever bytes are there (a cut file raises
-            # EOFError): check the pixels' size and sum first
-            f.seek(at)
-            buf = bytearray(160)  # a 35th of the pixels; freed after start-up
-            size = total = 0
-            while True:
-                got = f.readinto(buf)
-                if not got:
-                    break
-                size += got
-                total += sum(buf) if got == len(buf) else sum(buf[:got])
-            if size != SHEET_W // 2 * SH or total & 0xFFFF != SHEET_SUM:
-                raise ValueError
-            f.seek(at)
-            bitmaptools.readinto(sheet, f, 4, reverse_pixels_in_element=True, reverse_rows=True)
-        return sheet, None
-    except (OSError, ValueError, EOFError):
-        from taki_ui import plaincards  # only now: its code is heap
-
-        plaincards.draw(sheet, W, SH, NFACES, MARK0, MARK_CELLS, MARK_W)
-        return sheet, FILE
-
-
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
 
 
 def dim(c):

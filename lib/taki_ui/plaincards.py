@@ -1,5 +1,5 @@
 """Plain card faces, drawn in code when cards.bmp is missing or damaged
-(taki_ui.cardart.load_sheet, which passes its layout): the card's symbol in letters of the board's
+(taki_ui.sheet.load, which passes cardart's layout): the card's symbol in letters of the board's
 font (1, 3.. 9, +2, STP, ...), its colour's initial where the mark goes, so
 that a game can still be played. Loaded only then, and forgotten after
 drawing (its bytecode is heap)."""

@@ -32,6 +32,7 @@ import keypad  # noqa: F401
 import microcontroller  # noqa: F401
 import neopixel_write  # noqa: F401
 import supervisor  # noqa: F401
+import watchdog  # noqa: F401
 
 
 def game(code_py, path, opts=()):
@@ -41,19 +42,22 @@ def game(code_py, path, opts=()):
     ns = {"__name__": "__main__"}
     watch = {}
     opts = list(opts)
+    tools = None
+    if opts:  # (loaded only then: the stand-ins' heap stays what it was)
+        import _vmtools as tools
     while opts:
         o = opts.pop(0)
         if o == "--watch":
             watch[opts.pop(0)] = -1
         elif o == "--crash-at":
-            _crash_at(int(opts.pop(0)))
+            tools.crash_at(int(opts.pop(0)))
         elif o == "--no-terminalio":
-            _hide("terminalio")
+            tools.hide("terminalio")
         elif o == "--marks":  # spans for the ARM model: no heap measure in them
             _vmhw.marks = True
             _vmhw.measure = False
     if watch:
-        _vmhw.on_step = lambda: _look(ns, watch)
+        _vmhw.on_step = lambda: tools.look(ns, watch)
     gc.collect()
     _vmhw.base = gc.mem_alloc()
     if _vmhw.marks:
@@ -69,8 +73,11 @@ def game(code_py, path, opts=()):
     print("END %s step=%d" % (end, _vmhw.steps))
     for t in watch:
         print("WATCH %d %s" % (watch[t], t))
-    for row in _screen():
-        print("SCREEN %s" % row)
+    if tools is not None or ns.get("app") is None:  # the app is gone: room to look
+        import _vmtools
+
+        for row in _vmtools.screen():
+            print("SCREEN %s" % row)
     dog = _vmhw.watchdog
     print("DOG mode=%s timeout=%d feeds=%d gap=%d" % (dog.mode, dog.timeout, dog.feeds, dog.gap))
     print("PIXELS %s" % " ".join("%02x" % b for b in _vmhw.pixels))
@@ -82,79 +89,6 @@ def game(code_py, path, opts=()):
     print("GAME steps=%d base=%d peak=%d peak_step=%d over=%d winner=%d events=%d hands=%s"
           % (_vmhw.steps, _vmhw.base, _vmhw.peak, _vmhw.peak_step, g.over(), g.winner(),
              g.ev_total, sizes))
-
-
-def _look(ns, watch):
-    """Which watched texts a line of the screen shows now (first pass each)."""
-    app = ns.get("app")
-    if app is None:
-        return
-    for ln in app.stage.lines.lines:
-        if ln.group is not None and not ln.tile.hidden:
-            t = ln.text
-            for w in watch:
-                if watch[w] < 0 and w in t:
-                    watch[w] = _vmhw.steps
-    if all(watch[w] >= 0 for w in watch):
-        _vmhw.on_step = None  # all seen: the passes run as fast as without
-
-
-def _screen():
-    """The rows of every TileGrid drawn straight from the firmware font's
-    bitmap (the crash screen), as str."""
-    try:
-        import terminalio
-    except ImportError:  # hidden (--no-terminalio): nothing can show text
-        return []
-    from displayio import TileGrid
-
-    out = []
-    root = board.DISPLAY.root_group
-    for item in root or ():
-        if isinstance(item, TileGrid) and item.bitmap is terminalio.FONT.bitmap:
-            for y in range(item.height):
-                out.append("".join(chr(32 + item[x, y]) for x in range(item.width)).rstrip())
-    return out
-
-
-def _crash_at(step):
-    """Game.apply at loop pass >= step asks for heap until there is none;
-    what it took hangs on the game, so only letting the app go frees it."""
-    from taki_core import game
-
-    real = game.Game.apply
-
-    def apply(self, m):
-        if _vmhw.steps >= step:
-            self.junk = junk = []
-            while True:
-                junk.append(bytearray(256))
-        return real(self, m)
-
-    game.Game.apply = apply
-
-
-def _hide(name):
-    """import `name` raises ImportError from now on, as where the firmware
-    has no such module (a built-in cannot be shadowed by a file)."""
-    import builtins
-
-    real = builtins.__import__
-
-    def imp(n, *args):
-        if n == name:
-            raise ImportError("no module named '%s'" % n)
-        if n == "time":  # the wait that follows: end the run there
-            return _Time
-        return real(n, *args)
-
-    builtins.__import__ = imp
-
-
-class _Time:
-    @staticmethod
-    def sleep(s):
-        raise _vmhw.Done()
 
 
 def imports(names):
