@@ -1,14 +1,40 @@
 """TAKI for the Adafruit PyBadge / PyBadge LC / PyGamer.
 
 Find the board, build the game, run its loop. Everything else is in
-boards/ (the hardware) and lib/taki_ui/ (the game's screens).
+boards/ (the hardware) and lib/taki_ui/ (the game's screens). Should the
+game stop on an error, taki_ui.crash says so on the screen and restarts it
+on A; the watchdog restarts a game that hangs (the README says why).
 """
 
 # On the desktop this file shadows the standard library's `code` module
 # (pdb imports it): run only as the main program, as CircuitPython runs it.
 if __name__ == "__main__":
-    import boards
-    from taki_ui.app import App
+    try:
+        import terminalio  # noqa: F401  (every screen draws with the firmware's font)
+    except ImportError:  # CircuitPython's ja, ko and ru builds have none
+        from taki_ui import crash
 
-    app = App(boards.detect())
-    app.run()
+        crash.no_font()
+    import gc
+
+    board = app = None
+    try:
+        import boards
+        from taki_ui.app import App
+
+        board = boards.detect()
+        app = App(board)
+        # a pass of the loop feeds it (board.tick); none takes near 16 s,
+        # the SAMD51's longest timeout
+        from microcontroller import watchdog
+        from watchdog import WatchDogMode
+
+        watchdog.timeout = 16
+        watchdog.mode = WatchDogMode.RESET
+        app.run()
+    except Exception as e:  # noqa: BLE001  (Ctrl-C and a reload are not Exceptions)
+        app = None  # the game's heap back first: the error may be a MemoryError
+        gc.collect()
+        from taki_ui import crash
+
+        crash.crashed(e, board)

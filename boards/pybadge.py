@@ -37,6 +37,7 @@ class Board:
         self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=True)
         self._tone = Tone()
         self.nvm = microcontroller.nvm
+        self._dog = microcontroller.watchdog  # fed each pass (tick); code.py turns it on
         # A6 reads half the LiPo's voltage (the PyGamer has the same divider)
         self._battery = analogio.AnalogIn(board.A6)
         self._held_key = NO_KEY  # an arrow down now (it repeats)
@@ -99,4 +100,6 @@ class Board:
         self._tone.play(tune)
 
     def tick(self):
+        """Once a pass of the loop: end a note that is due; feed the watchdog."""
         self._tone.tick()
+        self._dog.feed()

@@ -56,9 +56,24 @@ def harness_keys():
 
 
 def run_code():
-    """Run the device's code.py, as the board would."""
+    """Run the device's code.py, as the board would; supervisor.reload()
+    (the crash screen's A) runs it again on the same nvm, with the game's
+    modules imported afresh, as the board restarts its VM."""
+    import _simhw
+
     os.chdir(ROOT)
-    runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+    while True:
+        try:
+            runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+            return
+        except _simhw.Reload:
+            for kp in list(_simhw.keypads):
+                kp.deinit()
+            del _simhw.pixels[:]
+            _simhw.watchdog.__init__()
+            for name in list(sys.modules):
+                if name.split(".")[0] in ("taki_ui", "taki_core", "boards", "adafruit_ticks"):
+                    del sys.modules[name]
 
 
 class _Done(Exception):

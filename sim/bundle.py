@@ -54,7 +54,7 @@ BUILTINS = frozenset((
     "fontio", "fourwire", "gc", "io", "json", "keypad", "math", "microcontroller",
     "micropython", "neopixel_write", "nvm", "os", "pwmio", "random", "re", "rtc",
     "storage", "struct", "supervisor", "sys", "terminalio", "time", "touchio",
-    "usb_cdc", "vectorio",
+    "traceback", "usb_cdc", "vectorio", "watchdog",
 ))
 
 # Project code on the device, relative to ROOT -> where it goes on CIRCUITPY.

@@ -75,13 +75,14 @@ def build():
     import displayio
     import vectorio
     from taki_ui import cardart
+    from taki_ui import sheet as sheet_mod
 
     w, h = size()
     g = displayio.Group()
     pal = displayio.Palette(1)
     pal[0] = BG
     g.append(vectorio.Rectangle(pixel_shader=pal, x=0, y=0, width=w, height=h))
-    sheet, missing = cardart.load_sheet()
+    sheet, missing = sheet_mod.load()
     assert missing is None, "cards.bmp is missing"
     card = None
     for r, row in enumerate(rows()):

@@ -36,6 +36,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "lib", "taki_ui", "cards.bmp")
 CARDART = os.path.join(ROOT, "lib", "taki_ui", "cardart.py")
+SHEET = os.path.join(ROOT, "lib", "taki_ui", "sheet.py")  # SHEET_SUM
 
 W = 20
 H = 28
@@ -377,15 +378,25 @@ def bmp(strips):
     return bytes(out)
 
 
+def pixel_sum(data):
+    """taki_ui.sheet.SHEET_SUM: the sum of the BMP's pixel bytes, mod 65536 (the
+    board checks it before it reads the sheet)."""
+    return sum(data[struct.unpack_from("<I", data, 10)[0]:]) & 0xFFFF
+
+
 def cardart_constants():
-    """STRIPS and SHEET_W as cardart.py spells them (read, not imported)."""
-    with open(CARDART) as f:
-        tree = ast.parse(f.read())
+    """STRIPS and SHEET_W as cardart.py spells them, SHEET_SUM as sheet.py
+    does (read, not imported)."""
+    body = []
+    for path in (CARDART, SHEET):
+        with open(path) as f:
+            body += ast.parse(f.read()).body
     out = {}
-    for node in tree.body:
+    for node in body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             name = getattr(node.targets[0], "id", None)
-            if name in ("STRIPS", "SHEET_W", "MARK0", "MARK_CELLS", "NFACES", "BACK"):
+            if name in ("STRIPS", "SHEET_W", "MARK0", "MARK_CELLS", "NFACES", "BACK",
+                        "SHEET_SUM"):
                 v = node.value
                 if isinstance(v, ast.Call):  # const(...)
                     v = v.args[0]
@@ -398,7 +409,8 @@ def check():
     else what differs."""
     strips, table = layout()
     want = {"STRIPS": table, "SHEET_W": len(strips) * W, "MARK0": MARK0,
-            "MARK_CELLS": MARK_CELLS, "NFACES": NFACES, "BACK": BACK}
+            "MARK_CELLS": MARK_CELLS, "NFACES": NFACES, "BACK": BACK,
+            "SHEET_SUM": pixel_sum(bmp(strips))}
     have = cardart_constants()
     bad = [k for k in want if have.get(k) != want[k]]
     if bad:
@@ -422,6 +434,7 @@ def main(argv=None):
         f.write(data)
     print("wrote %s (%d bytes, %d strips; SHEET_W = %d)" % (
         os.path.relpath(OUT, ROOT), len(data), len(strips), len(strips) * W))
+    print("sheet.py: SHEET_SUM = const(%d)" % pixel_sum(data))
     print("cardart.py: SHEET_W = const(%d), STRIPS = (" % (len(strips) * W))
     for f in range(NFACES):
         print('    b"%s"  # %s' % ("".join("\\x%02x" % v for v in table[3 * f:3 * f + 3]),

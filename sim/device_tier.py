@@ -78,13 +78,78 @@ def _summary(app):
                 clock=_simhw._now, sleeps=_simhw.slept[0], slept=_simhw.slept[1])
 
 
-def record(name, out_dir):
-    """Play GAMES[name] in the desktop simulator; write its schedule."""
+def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
+    """Play GAMES[name] in the desktop simulator; write its schedule.
+    files: a folder standing in for lib/taki_ui (a damaged cards.bmp or
+    lang/*.bin there is what the game reads); nvm: the board's nvm at
+    power-on (bytes; default erased); lang: the language chosen at the first
+    start (default the game's); tag: added to the schedule's file name."""
     from sim import harness
 
     spec = GAMES[name]
-    sim = harness.Sim(render=False, lang=None)  # the first start's question is recorded too
-    from taki_ui import text
+    harness.install()
+    from taki_ui import cardart, states, text
+
+    saved = cardart.__file__, text.__file__
+    save = None
+    if nvm is not None:
+        save = os.path.join(out_dir, re.sub(r"\W+", "-", name + tag) + ".nvm")
+        with open(save, "wb") as f:
+            f.write(nvm)
+    try:
+        if files is not None:  # the modules find their data files beside them
+            text.load("en")  # (English's layout, to start from)
+            cardart.__file__ = os.path.join(files, "cardart.py")
+            text.__file__ = os.path.join(files, "text.py")
+            text._texts = None  # read the texts again, from there
+        sim = harness.Sim(render=False, lang=None, save=save)  # the first start is recorded too
+        names = sim.hw_state.KEY_NAMES
+        lines = []
+
+        def press(k):
+            lines.append("%d %d" % (sim.steps, names.index(k)))
+            sim.press(k)
+
+        first = []
+        if sim.app.state == states.S_LANG:  # erased (or unreadable) nvm: the question
+            first = ["DOWN"] * text.LANGS.index(lang or spec.get("lang", "en")) + ["A"]
+        for k in first + spec["keys"]:
+            press(k)
+        harness.play(sim, random.Random(spec["seed"]), limit=20000, on_key=None,
+                     press=press)
+        end = _summary(sim.app)
+    finally:
+        if files is not None:
+            cardart.__file__, text.__file__ = saved
+            text._texts = None
+            text._use(text.Texts("en"))  # the shipped files again
+        harness.install()  # the nvm file let go
+    assert end["over"], "%s: the simulator's game did not end" % name
+    lines.append("%d END" % sim.steps)
+    path = os.path.join(out_dir, re.sub(r"\W+", "-", name + tag) + ".keys")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return Recorded(name, path, sim.steps, end)
+
+
+def record_crash(out_dir, name="2 people", keys=12):
+    """GAMES[name] as the simulator plays it with a turn that fails: after
+    `keys` robot keys the pause menu is opened (it saves) and left, and the
+    next core move raises MemoryError. On the board code.py then shows the
+    crash screen, A restarts it on the same nvm, and the game is resumed
+    (taken here as a power cycle: the crash screen writes nothing).
+
+    Returns (before, after, crash_at, nvm): `before` is the schedule to the
+    crash, then A at the crash screen; `after` (a Recorded) from the restart
+    (A on "Resume game?") to the end; crash_at the loop pass from which the
+    next Game.apply fails (drive.py --crash-at); nvm the simulator's nvm at
+    the crash, which the board must still hold after it."""
+    from sim import harness
+
+    spec = GAMES[name]
+    sim = harness.Sim(render=False, lang=None)
+    from taki_core import game as core
+    from taki_ui import states
 
     names = sim.hw_state.KEY_NAMES
     lines = []
@@ -93,17 +158,47 @@ def record(name, out_dir):
         lines.append("%d %d" % (sim.steps, names.index(k)))
         sim.press(k)
 
-    for k in ["DOWN"] * text.LANGS.index(spec.get("lang", "en")) + ["A"] + spec["keys"]:
+    for k in ["A"] + spec["keys"]:  # English at the first start, then the setup
         press(k)
-    harness.play(sim, random.Random(spec["seed"]), limit=20000, on_key=None,
-                 press=press)
-    end = _summary(sim.app)
-    assert end["over"], "%s: the simulator's game did not end" % name
-    lines.append("%d END" % sim.steps)
-    path = os.path.join(out_dir, re.sub(r"\W+", "-", name) + ".keys")
-    with open(path, "w") as f:
+    rnd = random.Random(spec["seed"])
+    for _ in range(keys):
+        press(harness.robot_key(sim, rnd))
+    press("START")  # the pause menu saves at once ...
+    press("B")  # ... and B goes back to the game
+    crash_at = sim.steps
+    real = core.Game.apply
+
+    def failing(self, m):
+        if sim.steps >= crash_at:
+            raise MemoryError("memory allocation failed")
+        return real(self, m)
+
+    core.Game.apply = failing
+    try:
+        harness.play(sim, rnd, press=press)
+        raise AssertionError("%s: no move after the pause menu" % name)
+    except MemoryError:
+        pass
+    finally:
+        core.Game.apply = real
+    nvm = bytes(sim.hw_state.nvm)
+    lines.append("%d %d" % (sim.steps + 4, names.index("A")))  # A on the crash screen
+    before = os.path.join(out_dir, "crash-before.keys")
+    with open(before, "w") as f:
         f.write("\n".join(lines) + "\n")
-    return Recorded(name, path, sim.steps, end)
+    sim.power_cycle()  # the restart, on the same nvm
+    assert sim.app.state == states.S_RESUME, sim.app.state
+    lines = []
+    press("A")  # "Resume game?": yes
+    harness.play(sim, rnd, limit=20000, press=press)
+    end = _summary(sim.app)
+    assert end["over"]
+    lines.append("%d END" % sim.steps)
+    after = os.path.join(out_dir, "crash-after.keys")
+    with open(after, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    harness.install()
+    return before, Recorded(name + " resumed", after, sim.steps, end), crash_at, nvm
 
 
 class Device:
@@ -123,15 +218,36 @@ class Device:
     def path(self):
         return (self.bundle, os.path.join(self.bundle, "lib"), self.standins)
 
-    def play(self, rec, heap="128K", vm=cpvm.VM):
-        """Replay a recorded game in the VM: (ok, figures, output). Each run
-        has a folder of its own, with the board's nvm erased."""
+    def copy(self, name):
+        """A copy of the bundle (to damage a file in): its folder."""
+        dst = os.path.join(self.root, name)
+        if os.path.isdir(dst):
+            shutil.rmtree(dst)
+        shutil.copytree(self.bundle, dst)
+        return dst
+
+    def run(self, schedule, heap="128K", vm=cpvm.VM, bundle=None, nvm=None, args=()):
+        """code.py of the bundle (or of the copy `bundle`) in the VM, the keys
+        of the schedule file pressed, on an nvm erased or holding `nvm`:
+        (exit code, output, the nvm when it ended). args: drive.py's options."""
+        bundle = bundle or self.bundle
+        path = (bundle, os.path.join(bundle, "lib"), self.standins)
         with tempfile.TemporaryDirectory(dir=self.root) as cwd:
-            with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
-                f.write(b"\xff" * 8192)  # erased flash
-            rc, out = cpvm.run(self.driver, ("game", os.path.join(self.bundle, "code.py"),
-                                             rec.path), heap=heap, path=self.path(), cwd=cwd,
-                               vm=vm)
+            nvm_file = os.path.join(cwd, "nvm.bin")
+            with open(nvm_file, "wb") as f:
+                f.write(b"\xff" * 8192 if nvm is None else nvm)  # erased flash
+            rc, out = cpvm.run(self.driver, ("game", os.path.join(bundle, "code.py"),
+                                             schedule) + tuple(args), heap=heap, path=path,
+                               cwd=cwd, vm=vm)
+            with open(nvm_file, "rb") as f:
+                after = f.read()
+        return rc, out, after
+
+    def play(self, rec, heap="128K", vm=cpvm.VM, bundle=None, nvm=None, args=()):
+        """Replay a recorded game in the VM: (ok, figures, output). Each run
+        has a folder of its own, with the board's nvm erased (or `nvm`);
+        figures["nvm"] is the nvm at the end."""
+        rc, out, after = self.run(rec.path, heap, vm, bundle, nvm, args)
         m = re.search(r"^GAME (.*)$", out, re.M)
         if rc or not m:
             return False, None, out
@@ -140,6 +256,7 @@ class Device:
             k, v = word.split("=")
             fig[k] = v if k == "hands" else int(v)
         same = all(fig[k] == v for k, v in rec.end.items()) and fig["steps"] == rec.steps
+        fig["nvm"] = after
         return same, fig, out
 
     def imports(self, modules, heap="1M"):

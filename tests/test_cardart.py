@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 from sim import cardpics, cardsheet  # noqa: E402
 from taki_core.cards import NO_COLOR, card_type  # noqa: E402
 from taki_ui import cardart  # noqa: E402
+from taki_ui import sheet as sheet_mod  # noqa: E402
 
 MARKS = [[[ch == "#" for ch in row] for row in m] for m in cardsheet.MARKS]
 # The STOP of the sheet before this change (8x7 at 2x, at (2, 7)): two bars
@@ -49,7 +50,7 @@ class Shot:
         import displayio
 
         harness.install()  # a fresh display
-        sheet, missing = cardart.load_sheet()
+        sheet, missing = sheet_mod.load()
         assert missing is None
         self.cards = []
         g = displayio.Group()
@@ -191,7 +192,7 @@ def test_mark_tiles_for_the_swatch_and_the_colour_picker():
     import displayio
     import vectorio
 
-    sheet, _ = cardart.load_sheet()
+    sheet, _ = sheet_mod.load()
     anchor = cardart.Card(sheet)
     items, marks = [], []
     for c in range(4):

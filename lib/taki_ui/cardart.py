@@ -1,4 +1,5 @@
-"""Card art: one indexed sprite sheet, read from cards.bmp at start-up.
+"""Card art: one indexed sprite sheet, read from cards.bmp at start-up
+(taki_ui.sheet, whose code goes once it is read).
 
 A card is 20x28 pixels, shown as four 20x7 strips: a TileGrid of 1x4 tiles
 (its four tile indices fit inside the TileGrid object, so a Card costs what
@@ -32,7 +33,6 @@ MARK0 = const(19)  # the top strip of a card of colour c: MARK0 + c
 MARK_CELLS = const(23)  # a strip of the four marks alone: 5x7 tiles MARK_CELLS * 4 + c
 MARK_W = const(5)  # a mark is 5x5, in the top rows of its 5x7 tile
 SHEET_W = const(1280)  # 64 strips of W
-FILE = "cards.bmp"
 # For face f: its top strip (colourless faces), third and bottom strip. Face
 # f's second strip is strip f, so tile 1 of a card says which face it shows.
 STRIPS = (
@@ -65,36 +65,6 @@ INK_DARK = 0x000000
 BORDER = 0xF0F0F0
 BACK_BODY = 0x802040
 BACK_INK = 0xE0A0B0
-
-
-def sheet_path():
-    """cards.bmp beside this module (on the board: /lib/taki_ui/)."""
-    return __file__[:__file__.rfind("cardart")] + FILE
-
-
-def load_sheet(path=None):
-    """The sprite sheet as a Bitmap, and None; or, when the file is missing
-    or not the sheet this version draws, a sheet of blank strips and a
-    one-line reason (the game goes on, the symbols are missing)."""
-    sheet = displayio.Bitmap(SHEET_W, SH, 16)
-    try:
-        with open(path or sheet_path(), "rb") as f:
-            head = f.read(54)
-            if (len(head) < 54 or head[0:2] != b"BM" or _u32(head, 18) != SHEET_W
-                    or _u32(head, 22) != SH or head[28] != 4 or _u32(head, 30) != 0):
-                raise ValueError
-            f.seek(_u32(head, 10))
-            bitmaptools.readinto(sheet, f, 4, reverse_pixels_in_element=True, reverse_rows=True)
-        return sheet, None
-    except (OSError, ValueError):
-        for x in range(0, SHEET_W, W):  # blank cards, so the game still shows colours
-            bitmaptools.fill_region(sheet, x, 0, x + W, SH, 3)
-            bitmaptools.fill_region(sheet, x + 1, 0, x + W - 1, SH, 2)
-        return sheet, "cards.bmp"
-
-
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
 
 
 def dim(c):

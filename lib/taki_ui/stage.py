@@ -30,8 +30,11 @@ class Stage:
     def __init__(self, display):
         self.display = display
         self.lines = text.Pool(LINES)
-        sheet, self.missing = cardart.load_sheet()  # missing: the sheet file was not there
-        self.cards = [cardart.Card(sheet) for _ in range(1 + SLOTS)]
+        from taki_ui import sheet as reader  # only at start-up: its code goes after
+
+        bitmap, self.missing = reader.load()  # missing: cards.bmp could not be used
+        _drop("sheet")
+        self.cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
         self.background = widgets.box(0, 0, 160, 128, widgets.BG)[0]
         self.root = None
         self.screen = None

@@ -11,6 +11,7 @@ for step.
 """
 
 import gc
+import sys as _sys
 
 POLL_MS = 20  # the app's longest sleep (taki_ui.app.POLL_MS)
 
@@ -33,8 +34,38 @@ _end = -1  # loop pass after which the run stops
 done = False  # that pass is over: the next key read raises Done
 
 
-class Done(Exception):
-    """The schedule is over: leaves code.py's endless loop."""
+class Done(BaseException):
+    """The schedule is over: leaves code.py's endless loop (not an
+    Exception: code.py's handler lets it by, as it lets Ctrl-C)."""
+
+
+class Reload(BaseException):
+    """supervisor.reload(): the run ends; the test starts code.py again on
+    the same nvm.bin, as the board restarts its VM."""
+
+
+class WatchDog:
+    """microcontroller.watchdog: its settings, and the loop passes it was
+    fed at (no timer runs: the virtual clock does not measure CPU time)."""
+
+    def __init__(self):
+        self.timeout = 0.0
+        self.mode = None
+        self.feeds = 0
+        self.fed_at = -1  # the loop pass of the last feed
+        self.gap = 0  # the most loop passes between two feeds
+
+    def feed(self):
+        if self.mode is not None:
+            self.feeds += 1
+            if self.fed_at >= 0 and steps - self.fed_at > self.gap:
+                self.gap = steps - self.fed_at
+            self.fed_at = steps
+
+
+watchdog = WatchDog()
+on_step = None  # the driver's look at each pass (what the screen shows)
+marks = False  # the ARM model: a marker at each pass's end (drive.py --marks)
 
 
 def schedule(path):
@@ -61,6 +92,8 @@ _after = 0  # gc.mem_alloc() right after the last collection
 
 def heartbeat():
     global steps, peak, peak_step, _after, done
+    if marks:
+        _sys.stderr.write("p\n")  # one write, one marker (../shared/circuitpython/arm)
     steps += 1
     # A pass that allocated nothing cannot have raised the live heap: only
     # then is the collection skipped (it would find what the last one did).
@@ -75,6 +108,8 @@ def heartbeat():
         queue.append((_key, True))
         queue.append((_key, False))
         _next()
+    if on_step is not None:
+        on_step()
     if steps == _end:
         # the run stops when the next pass reads its keys: this pass ends
         # as in the simulator, its sleep included

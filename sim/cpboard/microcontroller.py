@@ -3,6 +3,8 @@ kept in a file (nvm.bin in the working directory), so it takes no heap.
 Reads and writes behave as the board's nvm.ByteArray: a slice read gives a
 bytearray, a slice write must keep the length."""
 
+import _vmhw
+
 
 class Pin:
     def __init__(self, name):
@@ -46,6 +48,7 @@ class _Nvm:
 
 
 nvm = _Nvm("nvm.bin", 8192)
+watchdog = _vmhw.watchdog
 
 
 class _Cpu:

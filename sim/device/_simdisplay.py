@@ -36,8 +36,9 @@ def colour_marks():
     if not _marks:
         from sim.cardsheet import MARK_NAMES
         from taki_ui import cardart
+        from taki_ui import sheet as sheet_mod
 
-        sheet, _ = cardart.load_sheet()
+        sheet, _ = sheet_mod.load()
         x0 = cardart.MARK_CELLS * cardart.W
         for c, name in enumerate(MARK_NAMES):
             rows = [[sheet[x0 + c * cardart.MARK_W + x, y] == 1 for x in range(cardart.MARK_W)]

@@ -37,6 +37,28 @@ speaker = None  # window mode: plays the notes through pygame's mixer (audioio.M
 NVM_SIZE = 8192  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51 (PyBadge, PyGamer)
 
 
+class Reload(BaseException):
+    """supervisor.reload(): sim.__main__ runs code.py again (as the board
+    restarts its VM); not an Exception, so code.py's handler lets it by."""
+
+
+class WatchDog:
+    """microcontroller.watchdog: its settings and how often it was fed (no
+    timer runs: the simulated clock does not measure the CPU's time)."""
+
+    def __init__(self):
+        self.timeout = 0.0
+        self.mode = None
+        self.feeds = 0
+
+    def feed(self):
+        if self.mode is not None:
+            self.feeds += 1
+
+
+watchdog = WatchDog()
+
+
 class PowerCut(Exception):
     """Raised by a write that `Nvm.cut_after` cut short (tests)."""
 
@@ -217,6 +239,7 @@ def reset():
     nvm.log = None
     nvm.record = None
     battery_mv[0] = 4000
+    watchdog.__init__()
     bytearray.__setitem__(nvm, slice(0, NVM_SIZE), b"\xff" * NVM_SIZE)  # erased flash
 
 

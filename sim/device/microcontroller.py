@@ -19,6 +19,7 @@ class _Cpu:
 
 
 cpu = _Cpu()
+watchdog = _simhw.watchdog
 nvm = _simhw.nvm  # a bytearray; on the device it is flash that survives power-off
 
 
