@@ -59,7 +59,8 @@ def rows(e, can_restart=True):
 
 
 def wrap(s, n):
-    """s in at most n lines of COLS: broken at spaces, a longer word cut."""
+    """s in at most n lines of COLS: broken at spaces, a longer word after
+    a "/" (a path), else cut."""
     out = []
     line = ""
     for word in s.split():
@@ -67,8 +68,9 @@ def wrap(s, n):
             if line:
                 out.append(line)
                 line = ""
-            out.append(word[:COLS])
-            word = word[COLS:]
+            cut = word.rfind("/", 0, COLS) + 1 or COLS
+            out.append(word[:cut])
+            word = word[cut:]
         if not line:
             line = word
         elif len(line) + 1 + len(word) <= COLS:
