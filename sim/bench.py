@@ -8,16 +8,20 @@
     python -m sim.bench saves           flash writes an hour, what a power cut can lose
     python -m sim.bench lang            languages: flash of their texts, fit, English left,
                                         heap of a whole game in each under the VM
+    python -m sim.bench watchdog        the start and the longest loop pass on the ARM
+                                        model, against the watchdog's 16 s
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``). Tests check
+``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``,
+``watchdog: ...``). Tests check
 behaviour; these report speed and size.
 """
 
 import sys
 
 SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
-          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang"}
+          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang",
+          "watchdog": "sim.bench_watchdog"}
 
 
 def main(argv=None):
