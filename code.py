@@ -3,7 +3,8 @@
 Find the board, build the game, run its loop. Everything else is in
 boards/ (the hardware) and lib/taki_ui/ (the game's screens). Should the
 game stop on an error, taki_ui.crash says so on the screen and restarts it
-on A; the watchdog restarts a game that hangs (the README says why).
+on A; the watchdog restarts a game that hangs (the README's "When something
+goes wrong" says why).
 """
 
 # On the desktop this file shadows the standard library's `code` module
@@ -19,18 +20,22 @@ if __name__ == "__main__":
 
     board = app = None
     try:
-        import boards
-        from taki_ui.app import App
-
-        board = boards.detect()
-        app = App(board)
-        # a pass of the loop feeds it (board.tick); none takes near 16 s,
-        # the SAMD51's longest timeout
+        # first: a hang anywhere restarts the board. board.tick() feeds it on
+        # every pass; none (nor the start) takes near 16 s, the SAMD51's most
         from microcontroller import watchdog
         from watchdog import WatchDogMode
 
         watchdog.timeout = 16
         watchdog.mode = WatchDogMode.RESET
+        from taki_ui.files import check
+
+        check()  # no module missing or cut short (its import would hang)
+        check = None
+        import boards
+        from taki_ui.app import App
+
+        board = boards.detect()
+        app = App(board)
         app.run()
     except Exception as e:  # noqa: BLE001  (Ctrl-C and a reload are not Exceptions)
         app = None  # the game's heap back first: the error may be a MemoryError

@@ -76,8 +76,8 @@ def run_code():
                     del sys.modules[name]
 
 
-class _Done(Exception):
-    pass
+class _Done(BaseException):
+    """Not an Exception: code.py's crash screen lets it by, as Ctrl-C."""
 
 
 def headless(board, keys, shots, every_frame=False, max_frames=2000, save=None):

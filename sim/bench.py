@@ -10,9 +10,12 @@
                                         heap of a whole game in each under the VM
     python -m sim.bench speed           ms per key press, screen and computer move on a
                                         PyBadge, as Cortex-M4 code under qemu-arm
+    python -m sim.bench watchdog        the start and the longest loop pass on the ARM
+                                        model, against the watchdog's 16 s
 
 Each prints its figures and ends with one summary line (``core: ...``,
-``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``, ``speed: ...``). Tests check
+``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``,
+``speed: ...``, ``watchdog: ...``). Tests check
 behaviour; these report speed and size.
 """
 
@@ -20,7 +23,7 @@ import sys
 
 SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
           "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang",
-          "speed": "sim.bench_speed"}
+          "speed": "sim.bench_speed", "watchdog": "sim.bench_watchdog"}
 
 
 def main(argv=None):

@@ -69,6 +69,7 @@ def site_packages():
 
 
 DATA = (".bmp", ".bin")  # files the device code reads (cards.bmp, lang/*.bin)
+MANIFEST = "lib/taki_ui/files.txt"  # each module's size ("path size" lines; taki_ui.files)
 MPY_MAJOR = 10  # the CircuitPython whose .mpy format the bundle's .mpy files have
 
 
@@ -225,6 +226,7 @@ def write(out, mpy=True):
         sources = {m: inline.privatize(src, [top] + [o for n, o in inlined.items() if n != m])
                    for m, src in inlined.items()}
     total = disk = 0
+    sizes = []
     for dst, src in sorted(files.items()):
         path = os.path.join(out, dst)
         os.makedirs(os.path.dirname(path) or out, exist_ok=True)
@@ -241,7 +243,15 @@ def write(out, mpy=True):
         n = os.path.getsize(path)
         total += n
         disk += _on_disk(n)
-    return len(files), total, disk
+        if path.endswith((".py", ".mpy")) and dst != "code.py":
+            sizes.append("%s %d" % (os.path.relpath(path, out).replace(os.sep, "/"), n))
+    # every module's size, for taki_ui.files: a module cut short (a copy
+    # interrupted) would hang the board's import, so the game checks first
+    path = os.path.join(out, MANIFEST)
+    with open(path, "w") as f:
+        f.write("\n".join(sorted(sizes)) + "\n")
+    n = os.path.getsize(path)
+    return len(files) + 1, total + n, disk + _on_disk(n)
 
 
 def _same(a, b):

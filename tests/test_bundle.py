@@ -66,7 +66,7 @@ def test_source_bundle_has_the_device_code_and_only_the_imported_libraries(built
     assert "taki_core/game.py" in files and "lib/taki_ui/app.py" in files
     assert "lib/taki_ui/cards.bmp" in files  # data the device reads
     libs = sorted(f for f in files if f.startswith("lib/") and not f.startswith("lib/taki_ui/"))
-    assert sorted(set(files) - set(libs)) == project
+    assert sorted(set(files) - set(libs)) == sorted(project + [bundle.MANIFEST])
     # exactly the modules the app's imports reach, nothing else of those packages
     assert libs == LIBS
     assert not any(f.startswith(("sim/", "tests/")) or "__pycache__" in f for f in files)
@@ -255,3 +255,15 @@ def test_constants_from_other_modules_are_put_in_keeping_lines():
     # a module that still names a module some other way keeps its import
     kept = inline.inline("from taki_ui import strings\ny = strings\n", "taki_ui.x", consts)
     assert "from taki_ui import strings" in kept
+
+
+def test_the_manifest_gives_every_module_s_size(built, built_py):
+    # taki_ui.files checks these at every start: a module cut short would
+    # hang its import on the board
+    for out, files, _ in (built, built_py):
+        with open(os.path.join(out, bundle.MANIFEST)) as f:
+            rows = dict(line.split() for line in f.read().split("\n") if line)
+        mods = [f for f in files if f.endswith((".py", ".mpy")) and f != "code.py"]
+        assert sorted(rows) == sorted(mods)
+        for name, size in rows.items():
+            assert os.path.getsize(os.path.join(out, name)) == int(size), name

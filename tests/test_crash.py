@@ -141,6 +141,8 @@ def test_the_crash_screen_fits_and_says_what_to_do(capsys):
     assert "taki_ui.pause_screen'" in " ".join(rows)
     assert crash.rows(MemoryError(), can_restart=False)[1] == "press reset to restart"
     assert crash.wrap("x" * 30 + " yy", 9) == ["x" * 26, "xxxx yy"]
+    assert crash.wrap("lib/taki_ui/pause_screen.mpy is gone", 9) == [
+        "lib/taki_ui/", "pause_screen.mpy is gone"]
 
 
 # --- the simulator runs the same code.py: the crash screen, A, the restart ----

@@ -167,8 +167,11 @@ NVM_HOWS = {
     "middle": lambda d: d[:120] + bytes(b ^ 0x5A for b in d[120:123]) + d[123:],
     "zeroed": lambda d: b"\x00" * len(d),  # nothing ever saved, as erased: a first start
 }
+# the game's own modules (.mpy): one cut short, one missing
+MODULES = {"cut-half": "turn.mpy", "missing": "pause_screen.mpy"}
 CASES = ([("cards.bmp", h) for h in HOWS] + [("lang/ml.bin", h) for h in HOWS]
-         + [("lang/en.bin", h) for h in HOWS] + [("nvm", h) for h in sorted(NVM_HOWS)])
+         + [("lang/en.bin", h) for h in HOWS] + [("nvm", h) for h in sorted(NVM_HOWS)]
+         + [("module", h) for h in sorted(MODULES)])
 
 
 @pytest.fixture(scope="module")
@@ -194,9 +197,13 @@ def runs(dev, settings_saved):
                 rec = device_tier.record("2 people", dev.root, nvm=nvm, tag=tag)
                 notice = "^v A" if how == "zeroed" else SAVE_NOTICE  # zeroed: a first start
                 kw = dict(nvm=nvm, args=("--watch", notice, "--watch", SAVE_NOTICE))
-            elif rel == "lang/en.bin":
-                _, bundle = damaged(dev, rel, how)
-                keys = os.path.join(dev.root, "en-%s.keys" % how)
+            elif rel in ("lang/en.bin", "module"):
+                bundle = dev.copy("stop" + tag)
+                name = rel if rel != "module" else MODULES[how]
+                path = os.path.join(bundle, "lib", "taki_ui", name)
+                with open(path, "rb") as f:
+                    _put(path, damage(f.read(), how))
+                keys = os.path.join(dev.root, "stop%s.keys" % tag)
                 with open(keys, "w") as f:
                     f.write("30 END\n")  # no key: it must stop by itself
                 rec, kw = None, dict(keys=keys, bundle=bundle)
@@ -258,3 +265,19 @@ def test_a_damaged_save_plays_a_whole_game_from_the_defaults_with_a_notice(runs,
         assert watched(out, SAVE_NOTICE) < 0  # nothing was lost: nothing to say
     else:
         assert watched(out, SAVE_NOTICE) > 0
+
+
+@needs_cp
+@pytest.mark.parametrize("how", sorted(MODULES))
+def test_a_module_cut_short_or_missing_stops_at_power_on_naming_it(runs, how):
+    """A module cut short would hang its import (CircuitPython's .mpy reader
+    reads on past the end): taki_ui.files checks every module's size first."""
+    _, out, ok, _ = runs["module", how]
+    assert ok and "END DONE step=30" in out, out[-3000:]
+    name = "lib/taki_ui/" + MODULES[how]
+    shown = screen(out)
+    assert shown[0] == "/!\\ Something went wrong:" and "OSError" in shown
+    assert name in "".join(shown) and FIX in " ".join(shown)  # (a long path: broken after a /)
+    why = "is missing" if how == "missing" else "is damaged (cut short?)"
+    assert "OSError: %s %s: %s" % (name, why, FIX) in out
+    assert "GAME " not in out

@@ -6,7 +6,7 @@ builds leave it out for the PyBadge and PyGamer), so no screen can show a
 word: one line on the serial console says which builds work, and the
 NeoPixels show NO_FONT on pixels 0, 2 and 4 (the README explains it).
 
-crashed(e, board): an exception escaped the game. The app is already let go
+crashed(e, hw): an exception escaped the game. The app is already let go
 (code.py drops it and collects: a MemoryError is the likely cause), so this
 screen is built from almost nothing: one TileGrid over the firmware font's
 own bitmap (terminalio.FONT), in English with a warning sign, since the
@@ -59,7 +59,8 @@ def rows(e, can_restart=True):
 
 
 def wrap(s, n):
-    """s in at most n lines of COLS: broken at spaces, a longer word cut."""
+    """s in at most n lines of COLS: broken at spaces, a longer word after
+    a "/" (a path), else cut."""
     out = []
     line = ""
     for word in s.split():
@@ -67,8 +68,9 @@ def wrap(s, n):
             if line:
                 out.append(line)
                 line = ""
-            out.append(word[:COLS])
-            word = word[COLS:]
+            cut = word.rfind("/", 0, COLS) + 1 or COLS
+            out.append(word[:cut])
+            word = word[cut:]
         if not line:
             line = word
         elif len(line) + 1 + len(word) <= COLS:
@@ -104,8 +106,8 @@ def show(display, lines):
     return grid
 
 
-def crashed(e, board):
-    """The crash screen for e until A is pressed, then a restart. board: the
+def crashed(e, hw):
+    """The crash screen for e until A is pressed, then a restart. hw: the
     board driver (None if it could not be made: no keys, reset restarts)."""
     try:
         import traceback
@@ -116,28 +118,28 @@ def crashed(e, board):
     from microcontroller import watchdog
 
     watchdog.feed()  # (if code.py turned it on) the screen's own passes feed it on
-    if board is not None:
-        display = board.display
+    if hw is not None:
+        display = hw.display
         display.root_group = None  # the game's last screen: its objects go too
         gc.collect()
         try:
-            board.pixels.fill(CRASH)
+            hw.pixels.fill(CRASH)
         except Exception:  # the pixels are not what failed, or not worth a second error
             pass
     else:
         import board as pins
 
         display = pins.DISPLAY
-    show(display, rows(e, board is not None))
+    show(display, rows(e, hw is not None))
     import supervisor
 
-    if board is not None:
+    if hw is not None:
         from boards import K_A
     while True:
-        if board is None:
+        if hw is None:
             watchdog.feed()  # a hang here restarts too (code.py turned it on)
         else:
-            board.tick()  # feeds the watchdog; a note that was sounding ends
-            if board.key() == K_A:
+            hw.tick()  # feeds the watchdog; a note that was sounding ends
+            if hw.key() == K_A:
                 supervisor.reload()
         display.refresh()
