@@ -40,6 +40,7 @@ bench: setup
 	$(PY) -m sim.bench device
 	$(PY) -m sim.bench saves
 	$(PY) -m sim.bench lang
+	$(PY) -m sim.bench speed
 
 $(MUTATE_STAMP): $(STAMP) requirements-mutate.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-mutate.txt

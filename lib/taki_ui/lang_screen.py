@@ -97,7 +97,39 @@ def _name_crc(t):
     n = t.read(strings.LANG_NAME, buf)
     crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
     if t.head[2] == 2:
-        from taki_ui import pictures
+        crc = _crc_words(t, buf, n, crc, crc32)
+    return crc
 
-        crc = pictures.crc_words(t, buf, n, crc)
+
+def _crc_words(t, s, n, crc, crc32):
+    """The CRC-32 on from crc over the table entries and pictures of the
+    words that text s[:n] names, in order (what taki_ui.pictures reads to
+    show it: an entry is its picture's place, 3 bytes, and its width; sim/
+    lang.py). Here, not in pictures: only the question needs it. A word
+    past the table is damage (ValueError)."""
+    f = t.f
+    h = t.head
+    e = memoryview(text._bufs[2])[:4]
+    buf = text._bufs[0]
+    i = 0
+    while i < n:
+        if s[i] < 128:
+            i += 1
+            continue
+        w = (s[i] - 128) << 8 | s[i + 1]
+        i += 2
+        if w >= h[12] | h[13] << 8:
+            raise ValueError
+        f.seek(t.words + 4 * w)
+        if f.readinto(e) != 4:
+            raise ValueError
+        crc = crc32(e, crc)
+        f.seek(e[0] | e[1] << 8 | e[2] << 16)
+        left = (e[3] + 7) // 8 * h[8]
+        while left:
+            got = f.readinto(memoryview(buf)[:min(left, len(buf))])
+            if not got:
+                raise ValueError
+            crc = crc32(memoryview(buf)[:got], crc)
+            left -= got
     return crc
