@@ -1,7 +1,7 @@
 """The soak: 50 whole computer games (200 in `make test-all`) through the
-real app loop, back to back, with power cuts at random moments of saves (some in the middle of the
-flash write, at a random step of its erase and page programming) and the
-game restored from nvm each time. No card may be lost or duplicated, every
+real app loop, back to back, with power cuts at random moments of saves
+(some in the middle of the flash write, at a random step of its erase and
+page programming) and the game restored from nvm each time. No card may be lost or duplicated, every
 restore must give the newest save or, for a cut during a write, the one
 before it (or nothing, for a cut in the write's erase window), and memory
 must not grow from game to game.
