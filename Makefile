@@ -31,6 +31,7 @@ bench: setup
 	$(PY) -m sim.bench device
 	$(PY) -m sim.bench saves
 	$(PY) -m sim.bench lang
+	$(PY) -m sim.bench speed
 
 mutate: setup
 	$(PY) -m sim.mutate --jobs 2

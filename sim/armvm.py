@@ -26,6 +26,8 @@ sys.stderr) makes several). Two markers back to back cost 522 instructions.
                            "spi_ms"}; px pixels sent to the panel add their SPI
                            time (16 bit at 24 MHz) to each ms figure
     ms(d, px=0, model="mid")  one of those figures
+    marks()                the arm folder's bin/marks.py, imported by path
+    folder()               the arm folder in use
 
 The model is about +-20 % (the arm README: calibrated on pystone against
 published Metro M4 rates). File system time (FatFS on QSPI flash) is not

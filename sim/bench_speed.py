@@ -294,6 +294,10 @@ def main(argv):
         print("%-22s %s" % (r.rec.name, " ".join(
             "%s=%d:%.1f" % (kind, len(ps), max(p.ms for p in ps)) for kind, ps in k.items()
             if ps)))
+    boot = max((r.passes[0] for r in reps), key=lambda p: p.ms)
+    t = armvm.timing(boot.counts, boot.px)
+    print("boot (worst): %.0f / %.0f / %.0f ms (low / mid / high), %d instructions, %d file "
+          "reads, %d px" % (t["ms"] + (t["insns"], boot.reads, boot.px)))
     print(line(figures(reps, S)))
     return 0
 

@@ -57,9 +57,16 @@ def _name_line(code):
     `code`'s own name, LANG_NAME from its own file; its code if that file
     cannot be read. Only what the name needs is read and checked here: the
     whole file is checked when the language is chosen (text.load)."""
+    t = None
     try:
         t = text.Texts(code, False)
-    except OSError:
+        h = t.head
+        ok = _name_crc(t) == h[16] | h[17] << 8 | h[18] << 16 | h[19] << 24
+    except (OSError, ValueError):
+        ok = False
+    if not ok:
+        if t is not None:
+            t.f.close()
         ln = text.Line(text.LH)
         ln.set(code)
         return ln
@@ -78,3 +85,51 @@ def _name_line(code):
         (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
          text._pictures) = saved
     return ln
+
+
+def _name_crc(t):
+    """The CRC-32 of what showing language t's own name reads (sim.texts.
+    finish): the header's first 16 bytes, the offsets, the text LANG_NAME,
+    and in a file of pictures its words' table entries and pictures."""
+    from binascii import crc32
+
+    buf = text._bufs[1]
+    n = t.read(strings.LANG_NAME, buf)
+    crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
+    if t.head[2] == 2:
+        crc = _crc_words(t, buf, n, crc, crc32)
+    return crc
+
+
+def _crc_words(t, s, n, crc, crc32):
+    """The CRC-32 on from crc over the table entries and pictures of the
+    words that text s[:n] names, in order (what taki_ui.pictures reads to
+    show it: an entry is its picture's place, 3 bytes, and its width; sim/
+    lang.py). Here, not in pictures: only the question needs it. A word
+    past the table is damage (ValueError)."""
+    f = t.f
+    h = t.head
+    e = memoryview(text._bufs[2])[:4]
+    buf = text._bufs[0]
+    i = 0
+    while i < n:
+        if s[i] < 128:
+            i += 1
+            continue
+        w = (s[i] - 128) << 8 | s[i + 1]
+        i += 2
+        if w >= h[12] | h[13] << 8:
+            raise ValueError
+        f.seek(t.words + 4 * w)
+        if f.readinto(e) != 4:
+            raise ValueError
+        crc = crc32(e, crc)
+        f.seek(e[0] | e[1] << 8 | e[2] << 16)
+        left = (e[3] + 7) // 8 * h[8]
+        while left:
+            got = f.readinto(memoryview(buf)[:min(left, len(buf))])
+            if not got:
+                raise ValueError
+            crc = crc32(memoryview(buf)[:got], crc)
+            left -= got
+    return crc

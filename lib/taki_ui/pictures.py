@@ -11,8 +11,6 @@ right-to-left line is laid out from its right end; a run of Latin letters
 or digits inside it still reads left to right.
 """
 
-import binascii
-
 import bitmaptools
 import terminalio
 from micropython import const
@@ -55,38 +53,6 @@ def check(t, size):
         words -= n
     if at != size:
         raise ValueError
-
-
-def crc_words(t, s, n, crc):
-    """The CRC-32 on from crc over the table entries and pictures of the
-    words that text s[:n] names, in order (what showing it reads); a word
-    past the table is damage (ValueError)."""
-    f = t.f
-    h = t.head
-    e = _entry
-    buf = text._bufs[2]
-    i = 0
-    while i < n:
-        if s[i] < 128:
-            i += 1
-            continue
-        w = (s[i] - 128) << 8 | s[i + 1]
-        i += 2
-        if w >= h[12] | h[13] << 8:
-            raise ValueError
-        f.seek(t.words + 4 * w)
-        if f.readinto(e) != 4:
-            raise ValueError
-        crc = binascii.crc32(e, crc)
-        f.seek(e[0] | e[1] << 8 | e[2] << 16)
-        left = (e[3] + 7) // 8 * h[8]
-        while left:
-            got = f.readinto(memoryview(buf)[:min(left, len(buf))])
-            if not got:
-                raise ValueError
-            crc = binascii.crc32(memoryview(buf)[:got], crc)
-            left -= got
-    return crc
 
 
 def _width(i):

@@ -19,8 +19,6 @@ card by its name. Text is monospaced, 6 pixels a character, 26 characters
 a line; a character the font lacks shows as "?".
 """
 
-import binascii
-
 import bitmaptools
 import displayio
 import terminalio
@@ -69,11 +67,12 @@ cut = 0  # characters that did not fit where they were put (tests: never any)
 class Texts:
     """The texts of one language, read from lang/<code>.bin (kept open).
 
-    The file is checked when it is opened (its header, the offsets, and a
-    CRC-32: binascii.crc32 is C in the firmware, so the check costs little
-    more than the reads): whole (full), or, for the first start's question,
-    only what showing the language's own name reads. A damaged or missing
-    file raises OSError with what to do, and load() falls back to English."""
+    The file is checked when it is opened: its header, the offsets, and
+    (full) a CRC-32 of the whole file (binascii.crc32 is C in the firmware,
+    so the check costs little more than the reads). The first start's
+    question opens each file without the CRC and checks only what it shows
+    (taki_ui.lang_screen). A damaged or missing file raises OSError with
+    what to do, and load() falls back to English."""
 
     def __init__(self, code="en", full=True):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
@@ -98,8 +97,18 @@ class Texts:
                 at = k
             self.words = at  # where the word table starts (pictures)
             if full:
-                crc, size = _crc_rest(f, binascii.crc32(o, binascii.crc32(head[:20])))
-                if crc != _u32(head, 20):
+                from binascii import crc32
+
+                crc = crc32(o, crc32(head[:20]))  # the header but its own CRC, then the rest
+                buf = _bufs[0]
+                size = f.tell()
+                while True:
+                    got = f.readinto(buf)
+                    if not got:
+                        break
+                    crc = crc32(buf if got == len(buf) else memoryview(buf)[:got], crc)
+                    size += got
+                if crc != head[20] | head[21] << 8 | head[22] << 16 | head[23] << 24:
                     raise ValueError
                 if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
                     from taki_ui import pictures
@@ -107,8 +116,6 @@ class Texts:
                     pictures.check(self, size)
                 elif size != at:
                     raise ValueError
-            elif _name_crc(self) != _u32(head, 16):
-                raise ValueError
         except (OSError, ValueError):
             if self.f is not None:
                 self.f.close()
@@ -123,37 +130,6 @@ class Texts:
         self.f.seek(at)
         self.f.readinto(buf)
         return min(end - at, _MAX)
-
-
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
-
-
-def _crc_rest(f, crc):
-    """The CRC-32 on from crc over the rest of the file (through a text
-    buffer), and the file's size."""
-    buf = _bufs[0]
-    size = f.tell()
-    while True:
-        got = f.readinto(buf)
-        if not got:
-            return crc, size
-        crc = binascii.crc32(buf if got == len(buf) else memoryview(buf)[:got], crc)
-        size += got
-
-
-def _name_crc(t):
-    """The CRC-32 of what showing language t's own name reads: the header's
-    first 16 bytes, the offsets, the text LANG_NAME (and its pictures)."""
-    buf = _bufs[1]
-    n = t.read(strings.LANG_NAME, buf)
-    crc = binascii.crc32(memoryview(buf)[:n], binascii.crc32(t.offsets,
-                                                             binascii.crc32(t.head[:16])))
-    if t.head[2] == 2:
-        from taki_ui import pictures
-
-        crc = pictures.crc_words(t, buf, n, crc)
-    return crc
 
 
 def load(code="en"):
