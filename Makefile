@@ -1,6 +1,6 @@
 # The two commands of the README: `make run` (the simulator) and `make test`.
 # Both set up what they need first: a local virtual environment from the
-# pinned requirements.txt. `make test-all` adds the slow tests (CI runs it);
+# pinned requirements.txt. `make test-all` adds the slow tests (CI runs make test);
 # `make mutate` first installs the mutation tool (requirements-mutate.txt).
 # The CircuitPython 10 tools the device tier uses come from
 # ../shared/circuitpython (or $TAKI_CIRCUITPYTHON; see the README).
