@@ -111,7 +111,13 @@ class Sim:
 
     def _boot(self):
         import boards
+        from taki_ui import text
         from taki_ui.app import App
+
+        # Power-on: a board's modules start afresh, so English's line height
+        # and no pictures until the app loads its language (a game before in
+        # this process may have left another: tests/test_frames.py saw it)
+        text.load("en")
 
         self.board = boards.detect()
         self.app = App(self.board)  # as code.py does

@@ -7,15 +7,21 @@ frame it left equals the same group tree drawn from scratch
 dirty: a PyBadge would keep the old one there. The x86 takirender build
 needs no qemu. Its heap is not the board's (two 40 KB frames are read into
 it): these runs prove the frames, tests/test_device.py the heap.
+
+The same frames are held against the desktop simulator's (Blinka's
+displayio) picture of the same pass of the same game, drawn whole while
+the game is recorded: the simulator shows what the board shows, pixel for
+pixel, at every pass where either sent pixels.
 """
 
 import os
 import re
 import tempfile
 
+import numpy as np
 import pytest
 
-from sim import bench_speed, cpvm
+from sim import bench_speed, cpvm, harness
 
 VM = "circuitpython-unix32-displayio-takirender"
 GAMES = ("4 mixed", "4 mixed sd", "4 mixed ml", "4 computers")
@@ -29,22 +35,73 @@ def _have():
 pytestmark = pytest.mark.skipif(not _have(), reason="%s not found (%s)" % (VM, cpvm.missing()))
 
 
-def _replay(dev, rec):
+def _replay(dev, rec, keep):
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
         with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
             f.write(b"\xff" * 8192)  # erased flash: the first start
         rc, out = cpvm.run(os.path.join(dev.arm, "frames.py"),
-                           (os.path.join(dev.bundle, "code.py"), rec.path), heap="300K",
+                           (os.path.join(dev.bundle, "code.py"), rec.path, keep), heap="300K",
                            path=(dev.arm,) + dev.path(), cwd=cwd, vm=VM)
-    return rc, out
+    vm = {int(f[:-4]): np.fromfile(os.path.join(keep, f), dtype="<u2")
+          for f in os.listdir(keep)}  # takirender writes plain RGB565, little-endian
+    return rc, out, vm
+
+
+def _record(name, tmp):
+    """Record the game as sim.bench speed does, and the simulator's whole
+    frame (RGB565) after every pass that sent pixels: (recording, {pass: frame})."""
+    harness.install()
+    from displayio._area import Area
+    from taki_ui import app as A
+
+    shots = {}
+    passes = [0]
+    init, step = A.App.__init__, A.App.step
+
+    def counted_init(self, board):
+        passes[0] = 0  # power-on: the first pass is 1, as on the VM
+        init(self, board)
+
+    def shot_step(self):
+        d = self.display
+        sent = d.refreshes
+        passes[0] += 1
+        step(self)
+        if d.refreshes != sent:
+            n = 160 * 128
+            buf = memoryview(bytearray(2 * n))
+            mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+            d._core.fill_area(Area(0, 0, 160, 128), mask, buf)  # the tree drawn whole
+            shots[passes[0]] = np.frombuffer(bytes(buf), dtype=">u2").copy()
+
+    A.App.__init__, A.App.step = counted_init, shot_step
+    try:
+        rec = bench_speed.record(name, tmp)
+    finally:
+        A.App.__init__, A.App.step = init, step
+    return rec, shots
+
+
+def _against(shots, vm):
+    """How the simulator's frames and the VM's differ: passes only one sent
+    pixels at, and (pass, pixels that differ) where both did."""
+    differ = []
+    for k in sorted(set(shots) & set(vm)):
+        n = int((shots[k] != vm[k]).sum())
+        if n:
+            differ.append((k, n))
+    return sorted(set(shots) - set(vm)), sorted(set(vm) - set(shots)), differ, len(set(shots) & set(vm))
 
 
 def _frames(tmp):
     dev = bench_speed.build(os.path.join(tmp, "dev"))
     out = {}
     for name in GAMES:
-        rec = bench_speed.record(name, tmp)
-        rc, text = _replay(dev, rec)
+        rec, shots = _record(name, tmp)
+        keep = os.path.join(tmp, re.sub(r"\W+", "-", name))
+        os.makedirs(keep)
+        rc, text, vm = _replay(dev, rec, keep)
+        sim_only, vm_only, differ, common = _against(shots, vm)
         game = re.search(r"^GAME steps=(\d+) over=(\d) winner=(-?\d+) events=(\d+)", text, re.M)
         checked = re.search(r"^CHECKED refreshes=(\d+)$", text, re.M)
         out[name] = {
@@ -53,6 +110,7 @@ def _frames(tmp):
                 rec.steps, rec.end["over"], rec.end["winner"], rec.end["events"]],
             "checked": int(checked.group(1)) if checked else 0,
             "diffs": re.findall(r"^DIFF .*$", text, re.M),
+            "sim_only": sim_only, "vm_only": vm_only, "differ": differ, "common": common,
         }
     return out
 
@@ -68,6 +126,23 @@ def test_every_refresh_leaves_the_panel_as_a_full_redraw_would(frames, name):
     assert r["rc"] == 0 and r["same_game"], r["tail"]
     assert r["checked"] > 100  # every step that sent pixels, the game's whole length
     assert r["diffs"] == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_simulator_shows_what_the_board_shows(frames, name):
+    r = frames[name]
+    assert r["rc"] == 0 and r["same_game"], r["tail"]
+    # the same passes sent pixels, and each frame is the same, pixel for pixel
+    assert r["sim_only"] == [] and r["vm_only"] == []
+    assert r["common"] == r["checked"] > 100
+    assert r["differ"] == []
+
+
+def test_a_frame_that_differs_is_found():
+    a = np.zeros(160 * 128, dtype=np.uint16)
+    b = a.copy()
+    b[5] = 0x0081
+    assert _against({1: a, 2: a}, {1: a, 2: b, 3: a}) == ([], [3], [(2, 1)], 2)
 
 
 def test_the_check_sees_pixels_left_on_the_panel(tmp_path):

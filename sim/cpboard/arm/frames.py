@@ -2,7 +2,7 @@
 that sent pixels, that the panel's frame equals a full redraw of the same
 group tree (tests/test_frames.py; never on a board).
 
-    frames.py CODE SCHEDULE
+    frames.py CODE SCHEDULE [DIR]
 
 Run by ../shared/circuitpython/bin/circuitpython-unix32-displayio-takirender
 (no qemu needed) or the ARM VM, MICROPYPATH as for speed.py: this folder
@@ -14,6 +14,8 @@ where they differ, something changed pixels without marking them dirty and
 a PyBadge keeps the old ones there. One line per differing refresh:
     DIFF pass=N px=SENT pixels=DIFFERING box=X0,Y0,X1,Y1
 and at the end CHECKED refreshes=N and the GAME line drive.py prints.
+With DIR, each of those frames is also kept as DIR/<pass>.raw (RGB565), to
+hold against the desktop simulator's picture of the same pass.
 """
 
 import sys
@@ -38,6 +40,7 @@ ns = {"__name__": "__main__"}
 frame = bytearray(W * H * 2)
 full = bytearray(W * H * 2)
 checked = [0]
+keep = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 def _load(path, buf):
@@ -65,6 +68,9 @@ def after(px):
         checked[0] += 1
         if frame != full:
             _report(px)
+        if keep:
+            with open("%s/%d.raw" % (keep, _vmhw.steps + 1), "wb") as f:
+                f.write(frame)
     _vmhw.heartbeat()  # queues the keys of the next pass (or ends the replay)
 
 
