@@ -77,6 +77,11 @@ def ink(c):
     return INK_DARK if c == 3 else INK_LIGHT
 
 
+def _tile(tilegrid, k, v):
+    if tilegrid[k] != v:
+        tilegrid[k] = v
+
+
 def _paint(tilegrid, palette, t, dimmed):
     if t < 0:
         f = BACK
@@ -90,10 +95,12 @@ def _paint(tilegrid, palette, t, dimmed):
         else:
             body, fg = COLOURS[c], ink(c)
     i = 3 * f
-    tilegrid[0] = STRIPS[i] if c == NO_COLOR else MARK0 + c
-    tilegrid[1] = f
-    tilegrid[2] = STRIPS[i + 1]
-    tilegrid[3] = STRIPS[i + 2]
+    # a tile written is a tile redrawn, even the same one (displayio 10.2.1's
+    # set_tile; palette entries and positions are compared first)
+    _tile(tilegrid, 0, STRIPS[i] if c == NO_COLOR else MARK0 + c)
+    _tile(tilegrid, 1, f)
+    _tile(tilegrid, 2, STRIPS[i + 1])
+    _tile(tilegrid, 3, STRIPS[i + 2])
     border = BORDER
     if dimmed:
         body, fg, border = dim(body), dim(fg), 0x606060

@@ -55,7 +55,8 @@ class OverScreen:
         short = settings.shorts(names, n, 4)
         # ten places in two columns of five
         for row in range(5):
-            ln = lines.take(g, 0, top + row * 10, widgets.FG, ltr=True)
+            ln = lines.take(g, 0, top + row * 10, widgets.FG, bg=text.CLEAR,
+                            ltr=True)  # 10 px apart: each over the last
             ln.clear()
             for col in range(2):
                 i = col * 5 + row

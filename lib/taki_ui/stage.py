@@ -45,11 +45,14 @@ class Stage:
 
     def mark(self, kind):
         """Show MARK_SAVE or MARK_LOW in the corner, or MARK_NONE."""
+        m = self.marks
         if kind == MARK_NONE:
-            self.marks.hidden = True
+            m.hidden = True
+            m.x = 160  # off the screen while hidden: see table_screen._park
         else:
-            self.marks[0] = kind
-            self.marks.hidden = False
+            m[0] = kind
+            m.x = 160 - _MW
+            m.hidden = False
 
     def show(self, module, cls, *args):
         """Let the screen shown go, then build and show
@@ -96,8 +99,8 @@ def _marks():
     pal[1] = widgets.FG
     pal[2] = 0xFF2020
     tg = displayio.TileGrid(bm, pixel_shader=pal, tile_width=_MW, tile_height=_MH,
-                            x=160 - _MW, y=0)
-    tg.hidden = True
+                            x=160, y=0)
+    tg.hidden = True  # and off the screen (Stage.mark)
     return tg
 
 

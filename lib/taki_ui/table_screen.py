@@ -38,6 +38,23 @@ _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
 _BOTTOM = const(116)
 CURRENT = 0x1C5A3C  # behind the current player's cell
+_OFF = const(128)  # below the screen: where a hidden notice line waits (_park)
+
+
+def _park(ln, hidden, y):
+    """Hide or show a line (at y). A hidden one also waits below the screen:
+    displayio 10.2.1 takes a TileGrid that is hidden during a full refresh
+    (a new screen) for drawn, and redraws its area on the next refresh (two
+    notice lines: 3,840 px, 6,080 in the tall scripts, on the first key of
+    every table); off the screen, that area is nothing."""
+    ln.hidden = hidden
+    ln.y = _OFF if hidden else y
+
+
+def _show(shape, shown):
+    """Show or hide; a shape shown while shown is redrawn (displayio 10.2.1)."""
+    if shape.hidden == shown:
+        shape.hidden = not shown
 
 
 def _arrow(x, right, y):
@@ -67,12 +84,14 @@ class TableScreen:
         self.swatch_mark = cardart.mark(cards[0], 0, 4, 3)
         g.append(self.swatch_mark)
         self.info = lines.take(g, 16, 0, widgets.FG)
-        self.head = lines.take(g, 34 if tall else _GRID_X, 0 if tall else 12, widgets.DIM)
+        self.head = lines.take(g, 34 if tall else _GRID_X, 0 if tall else 12, widgets.DIM,
+                               bg=text.CLEAR if tall else widgets.BG)  # tall: on info's line
         # every player's cards left: 2 columns of 5, the current one on a bar
         self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H, CURRENT)
         self.bar.hidden = True
         g.append(self.bar)
-        self.seat_rows = [lines.take(g, _GRID_X, grid_at + i * _ROW_H, widgets.FG, ltr=True)
+        self.seat_rows = [lines.take(g, _GRID_X, grid_at + i * _ROW_H, widgets.FG,
+                                     bg=text.CLEAR, ltr=True)  # over the bar
                           for i in range(5)]
         self.shorts = None  # the players' names, short and unique (made once)
         # the leading card, twice the size of a hand card
@@ -98,7 +117,7 @@ class TableScreen:
         self.notice = (lines.take(g, 0, 0, widgets.HILITE, bg=widgets.BAR),
                        lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
         for ln in self.notice:
-            ln.hidden = True
+            _park(ln, True, 0)
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
         self.cursor = -1
@@ -189,11 +208,12 @@ class TableScreen:
         """Text n over the top two lines; -1 takes the notice away."""
         first, second = self.notice
         if n < 0:
-            first.hidden = second.hidden = True
+            _park(first, True, 0)
+            _park(second, True, 0)
             return
         two = text.show2(first, second, n, a, b)
-        first.hidden = False
-        second.hidden = not two
+        _park(first, False, 0)
+        _park(second, not two, text.LH)
 
     # --- the hand -------------------------------------------------------------
     def show_hand(self, hand, n, playable, cursor):
@@ -244,12 +264,13 @@ class TableScreen:
                 t = hand[k]
                 card.paint(t, not playable[t])
                 card.y = self.hand_y - (_RAISE if k == self.cursor else 0)
-                card.hidden = False
+                if card.hidden:  # shown again even when shown: redrawn (displayio)
+                    card.hidden = False
             else:
                 card.hidden = True
         # more cards to the left or to the right: the arrows say so
-        self.left.hidden = self.first == 0
-        self.right.hidden = self.first + SLOTS >= self.n
+        _show(self.left, self.first > 0)
+        _show(self.right, self.first + SLOTS < self.n)
 
     def move_cursor(self, step, hand, playable):
         """Move the cursor; only two cards move unless the row scrolls."""
@@ -274,7 +295,8 @@ class TableScreen:
             ch = displayio.Group(y=128 - text.LH - 44 - d if d else _HAND_Y - 10)
             bg, _ = widgets.box(0, 0, 160, 44 + d, widgets.BAR)
             ch.append(bg)
-            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR)
+            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
+                                              bg=widgets.BAR)
             # the selection: white around black, which shows on every colour
             self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)
             self._inner, _ = widgets.box(0, 15 + d, 32, 24, 0)

@@ -24,7 +24,7 @@ import displayio
 import terminalio
 from micropython import const
 
-from taki_ui import strings
+from taki_ui import strings, widgets
 
 CHAR_W = const(6)
 LINE_H = const(12)
@@ -62,6 +62,7 @@ _bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the t
 _digits = bytearray(10)
 _texts = None
 cut = 0  # characters that did not fit where they were put (tests: never any)
+CLEAR = const(-1)  # a line's background: none, what is under it shows (Pool.take)
 
 
 class Texts:
@@ -294,6 +295,7 @@ class Line:
     def __init__(self, height=LINE_H):
         self.bitmap = displayio.Bitmap(WIDTH, height, 2)
         self.palette = displayio.Palette(2)
+        self.palette.make_transparent(0)  # until a colour() gives it a background
         self.tile = displayio.TileGrid(self.bitmap, pixel_shader=self.palette)
         self.cells = bytearray(COLS)  # what is to be shown: glyph numbers + 1, 0 blank
         self.shown = bytearray(COLS)  # what the bitmap shows
@@ -417,12 +419,12 @@ class Line:
         self.tile.hidden = value
 
     def colour(self, fg, bg=None):
-        """Ink colour, and a background (None: transparent)."""
+        """Ink colour, and a background (CLEAR: none; None: as it was)."""
         pal = self.palette
         pal[1] = fg
-        if bg is None:
+        if bg == CLEAR:
             pal.make_transparent(0)
-        else:
+        elif bg is not None:
             pal[0] = bg
             pal.make_opaque(0)
 
@@ -476,9 +478,13 @@ class Pool:
             self.lines = None
             self.lines = [Line(LH) for _ in range(n)]
 
-    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=None, ltr=False):
+    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=widgets.BG,
+             ltr=False):
         """A free line, placed at (x, y) in group, showing text (a str, or a
-        text's number with its places a, b, c), ink fg on bg (None: clear);
+        text's number with its places a, b, c), ink fg on bg: the screen's
+        colour unless it lies over something else (CLEAR: none). An opaque
+        line is drawn faster: the display's refresh stops at it for each
+        pixel instead of going on down to the background below;
         ltr: laid out left to right in every language (names, numbers)."""
         for ln in self.lines:
             if ln.group is None:
