@@ -22,6 +22,15 @@ K_UP = const(6)
 K_LEFT = const(7)
 NO_KEY = const(-1)
 
+# What every board here shows: a 160x128 screen (ST7735R), and text in the
+# firmware's font (terminalio.FONT: 6x12 cells, ASCII 32..126 in order)
+SCREEN_W = const(160)
+SCREEN_H = const(128)
+CHAR_W = const(6)
+LINE_H = const(12)
+FONT_FIRST = const(32)
+FONT_GLYPHS = const(95)
+
 
 def detect():
     """The driver for the board we run on (PyGamer if it has a joystick)."""

@@ -70,20 +70,15 @@ def _name_line(code):
         ln = text.Line(text.LH)
         ln.set(code)
         return ln
-    mine = text._texts
-    saved = (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
-             text._pictures)
-    text._texts = None  # _use would close the language in use
-    text._use(t)
+    text.language()  # a language in use (English at the first start) to give back
+    mine = text.use(t)
     try:
         ln = text.Line(text.LH)
         ln.ltr = True  # one word, at the list's left edge like the others
         ln.show(strings.LANG_NAME)
     finally:
         t.f.close()
-        text._texts = mine
-        (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
-         text._pictures) = saved
+        text.use(mine)
     return ln
 
 
@@ -93,7 +88,7 @@ def _name_crc(t):
     and in a file of pictures its words' table entries and pictures."""
     from binascii import crc32
 
-    buf = text._bufs[1]
+    buf = text.bufs[1]
     n = t.read(strings.LANG_NAME, buf)
     crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
     if t.head[2] == 2:
@@ -109,8 +104,8 @@ def _crc_words(t, s, n, crc, crc32):
     past the table is damage (ValueError)."""
     f = t.f
     h = t.head
-    e = memoryview(text._bufs[2])[:4]
-    buf = text._bufs[0]
+    e = memoryview(text.bufs[2])[:4]
+    buf = text.bufs[0]
     i = 0
     while i < n:
         if s[i] < 128:

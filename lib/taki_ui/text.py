@@ -22,17 +22,16 @@ a line; a character the font lacks shows as "?".
 import bitmaptools
 import displayio
 import terminalio
+from boards import CHAR_W, LINE_H
+from boards import FONT_FIRST as _FIRST
+from boards import FONT_GLYPHS as _COUNT
+from boards import SCREEN_W as WIDTH
 from micropython import const
 
 from taki_ui import strings
 
-CHAR_W = const(6)
-LINE_H = const(12)
-WIDTH = const(160)
-COLS = const(26)  # characters that fit a line
-_FIRST = const(32)  # the font bitmap holds ASCII 32..126, in order
-_COUNT = const(95)
-_UNKNOWN = const(31)  # "?"
+COLS = const(WIDTH // CHAR_W)  # characters that fit a line
+_UNKNOWN = const(63 - _FIRST)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
 _K_COLOUR = const(1)  # place kinds (sim/texts.py)
 _K_CARD = const(2)
@@ -50,15 +49,12 @@ LANGS = ("en", "ml", "hi", "as", "sd", "tl")
 LH = LINE_H
 PIXELS = False
 RTL = False
-_lat_y = 0  # where the board's font sits on a line of pictures
-_space = CHAR_W
-_scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 trace = False  # tests: lines keep what they drew (Line.text)
 words = {}  # tests: (language, word number) -> the word (sim.lang), for Line.text
 _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
-_bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places
+bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
 _digits = bytearray(10)
 _texts = None
 cut = 0  # characters that did not fit where they were put (tests: never any)
@@ -100,7 +96,7 @@ class Texts:
                 from binascii import crc32
 
                 crc = crc32(o, crc32(head[:20]))  # the header but its own CRC, then the rest
-                buf = _bufs[0]
+                buf = bufs[0]
                 size = f.tell()
                 while True:
                     got = f.readinto(buf)
@@ -113,7 +109,7 @@ class Texts:
                 if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
                     from taki_ui import pictures
 
-                    pictures.check(self, size)
+                    pictures.check(self, size, buf)
                 elif size != at:
                     raise ValueError
         except (OSError, ValueError):
@@ -151,21 +147,29 @@ def load(code="en"):
 
 
 def _use(t):
-    global _texts, LH, PIXELS, RTL, _lat_y, _space, _scratch, _pictures
-    if _texts is not None:
-        _texts.f.close()
+    """Draw from Texts t, the one it replaces closed (load, tests)."""
+    old = use(t)
+    if old is not None:
+        old.f.close()
+    forget_pictures()  # unless t draws pictures
+
+
+def use(t):
+    """Draw from Texts t from now on; the Texts drawn from until now (not
+    closed: the first start's question shows each language's name from its
+    own file, then gives the one in use back)."""
+    global _texts, LH, PIXELS, RTL, _pictures
+    old = _texts
     _texts = t
     h = t.head
     PIXELS = h[2] == 2
     RTL = PIXELS and h[3] & 1 == 1
     LH = h[8]
-    _lat_y = h[9]
-    _space = h[10] if PIXELS else CHAR_W
-    _scratch = displayio.Bitmap(8, LH, 2) if PIXELS else None
     if PIXELS:
         from taki_ui import pictures as _pictures  # its code: only while it is needed
-    else:
-        forget_pictures()
+
+        _pictures.use(t, bufs, _digits)  # it imports no text: what it draws from
+    return old
 
 
 def forget_pictures():
@@ -185,7 +189,15 @@ def forget_pictures():
 
 def lat_y():
     """Where the board's font sits on a line of the language in use."""
-    return _lat_y
+    return _pictures.lat_y if PIXELS else 0
+
+
+def _cut(r):
+    """r, once what pictures could not fit is counted in cut."""
+    global cut
+    cut += _pictures.cut
+    _pictures.cut = 0
+    return r
 
 
 def language():
@@ -242,7 +254,7 @@ def _put_arg(v, kind, at, depth):
 def _put_text(n, a, b, c, at, depth=0):
     if _texts is None:
         load()
-    buf = _bufs[depth]
+    buf = bufs[depth]
     for k in range(_texts.read(n, buf)):
         o = buf[k]
         if o >= 32:
@@ -312,7 +324,7 @@ class Line:
         """Show text n, its places filled with a, b, c."""
         self.clear()
         if PIXELS:  # straight there: a frame less on the deepest path (pystack)
-            _pictures.put_text(self, 0, n, a, b, c, False, -1)
+            _cut(_pictures.put_text(self, 0, n, a, b, c, False, -1))
         else:
             self.put_text(0, n, a, b, c)
         self.done()
@@ -330,7 +342,7 @@ class Line:
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
         if PIXELS:
-            return _pictures.put(self, col, s)
+            return _cut(_pictures.put(self, col, s))
         n = _put_int(s, 0) if isinstance(s, int) else compose_str(s)
         return self.place(col, 0, n)
 
@@ -339,7 +351,7 @@ class Line:
         column after it. part: a two-line text's first (0) or second (1)
         line (pictures; -1: all of it)."""
         if PIXELS:
-            return _pictures.put_text(self, col, n, a, b, c, right, part)
+            return _cut(_pictures.put_text(self, col, n, a, b, c, right, part))
         k = compose(n, a, b, c)
         return self.place(col - k if right else col, 0, k)
 
@@ -437,7 +449,7 @@ def show2(first, second, n, a=None, b=None, c=None):
         second.clear()
         if two:
             _pictures.put_text(second, 0, n, a, b, c, False, 1)
-        return two
+        return _cut(two)
     k = compose(n, a, b, c)
     at = split(k)
     first.clear()
