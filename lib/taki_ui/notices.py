@@ -91,44 +91,43 @@ class Notices:
                 self.sound = SOUND_WIN
 
     def _event(self, code, a, b, quiet_seat):
-        p = self.push
-        if code == EV_PLAY:
-            if a != quiet_seat:
-                p(strings.N_PLAY, a, b, SEAT_A)
-        elif code == EV_COLOR:
-            p(strings.N_COLOR, a, b, SEAT_A)
-        elif code == EV_DRAW:
-            if b == 1:
-                p(strings.N_DRAW_ONE, a, 0, SEAT_A)
-            else:
-                p(strings.N_DRAW, a, b, SEAT_A)
-        elif code == EV_PENALTY:
-            p(strings.N_PENALTY, a, b, SEAT_A)
-        elif code == EV_SKIP:
-            p(strings.N_SKIP, a, 0, SEAT_A)
-        elif code == EV_DIR:
-            p(strings.N_DIR, a, 0, SEAT_A)
-        elif code == EV_STACK:
-            p(strings.N_STACK, a, b, SEAT_A)
-        elif code == EV_RUN_OPEN:
-            p(strings.N_RUN_OPEN, a, 0, SEAT_A)
-        elif code == EV_CLOSED:
-            p(strings.N_CLOSED, a, 0, SEAT_A)
-        elif code == EV_LAST:
-            p(strings.N_LAST, a, 0, SEAT_A)
-        elif code == EV_PLUS3:
-            p(strings.N_PLUS3, a, 0, SEAT_A)
-        elif code == EV_BREAK:
-            p(strings.N_BREAK, a, b, SEAT_A | SEAT_B)
-        elif code == EV_ACCEPT:
-            p(strings.N_ACCEPT)
-        elif code == EV_STAGE:
-            p(strings.N_STAGE, a, b, SEAT_A)
-        elif code == EV_WIN:
-            p(strings.N_WIN, a, 0, SEAT_A)
-        elif code == EV_BLOCKED:
-            p(strings.N_BLOCKED, a, 0, SEAT_A)
-        elif code == EV_RESHUFFLE:
-            p(strings.N_RESHUFFLE)
-        elif code == EV_NODRAW:
-            p(strings.N_NODRAW)
+        n = _TEXT[code]
+        if n == _NONE or code == EV_PLAY and a == quiet_seat:
+            return
+        k = _PLACES[code]
+        if code == EV_DRAW and b == 1:
+            n = strings.N_DRAW_ONE
+            k = SEAT_A
+        self.push(n, a if k & SEAT_A else 0, b if k & _B else 0, k & (SEAT_A | SEAT_B))
+
+
+# The notice of each event code: its text (_NONE: no notice), and which
+# places it keeps: a, as a seat (SEAT_A), b (_B), b as a seat too (SEAT_B).
+# Made at import (that code is not kept): a table, not a chain of ifs.
+_NONE = const(255)
+_B = const(4)
+_TEXT = bytearray(b"\xff" * (EV_NODRAW + 1))
+_PLACES = bytearray(EV_NODRAW + 1)
+for _code, _n, _k in (
+    (EV_PLAY, strings.N_PLAY, SEAT_A | _B),  # not for the quiet seat: _event
+    (EV_COLOR, strings.N_COLOR, SEAT_A | _B),
+    (EV_DRAW, strings.N_DRAW, SEAT_A | _B),  # one card: N_DRAW_ONE
+    (EV_PENALTY, strings.N_PENALTY, SEAT_A | _B),
+    (EV_SKIP, strings.N_SKIP, SEAT_A),
+    (EV_DIR, strings.N_DIR, SEAT_A),
+    (EV_STACK, strings.N_STACK, SEAT_A | _B),
+    (EV_RUN_OPEN, strings.N_RUN_OPEN, SEAT_A),
+    (EV_CLOSED, strings.N_CLOSED, SEAT_A),
+    (EV_LAST, strings.N_LAST, SEAT_A),
+    (EV_PLUS3, strings.N_PLUS3, SEAT_A),
+    (EV_BREAK, strings.N_BREAK, SEAT_A | SEAT_B | _B),
+    (EV_ACCEPT, strings.N_ACCEPT, 0),
+    (EV_STAGE, strings.N_STAGE, SEAT_A | _B),
+    (EV_WIN, strings.N_WIN, SEAT_A),
+    (EV_BLOCKED, strings.N_BLOCKED, SEAT_A),
+    (EV_RESHUFFLE, strings.N_RESHUFFLE, 0),
+    (EV_NODRAW, strings.N_NODRAW, 0),
+):
+    _TEXT[_code] = _n
+    _PLACES[_code] = _k
+del _code, _n, _k
