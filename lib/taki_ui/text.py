@@ -29,6 +29,7 @@ from boards import SCREEN_W as WIDTH
 from micropython import const
 
 from taki_ui import strings
+from taki_ui.widgets import Placed
 
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
 _UNKNOWN = const(63 - _FIRST)  # "?"
@@ -168,7 +169,7 @@ def use(t):
     if PIXELS:
         from taki_ui import pictures as _pictures  # its code: only while it is needed
 
-        _pictures.use(t, bufs, _digits)  # it imports no text: what it draws from
+        _pictures.use(t, bufs, _digits, _int_digits)  # it imports no text: what it draws with
     return old
 
 
@@ -223,14 +224,19 @@ def _put_str(s, at):
     return at
 
 
-def _put_int(v, at):
+def _int_digits(v):
+    """v's digits into _digits, lowest first; how many (pictures' too)."""
     k = 0
     while True:
         _digits[k] = 48 + v % 10
         v //= 10
         k += 1
         if v == 0:
-            break
+            return k
+
+
+def _put_int(v, at):
+    k = _int_digits(v)
     while k:
         k -= 1
         at = _put_char(_digits[k], at)
@@ -302,7 +308,7 @@ def split_at(start, n, width):
     return k if k > start else start + width
 
 
-class Line:
+class Line(Placed):
     def __init__(self, height=LINE_H):
         self.bitmap = displayio.Bitmap(WIDTH, height, 2)
         self.palette = displayio.Palette(2)
@@ -403,31 +409,7 @@ class Line:
             return "".join(p if isinstance(p, str) else words[d[0], p] for p in d[1:]).rstrip()
         return "".join(chr(_FIRST + i - 1) if i else " " for i in self.shown).rstrip()
 
-    # --- where and how ---------------------------------------------------------
-    @property
-    def x(self):
-        return self.tile.x
-
-    @x.setter
-    def x(self, value):
-        self.tile.x = value
-
-    @property
-    def y(self):
-        return self.tile.y
-
-    @y.setter
-    def y(self, value):
-        self.tile.y = value
-
-    @property
-    def hidden(self):
-        return self.tile.hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self.tile.hidden = value
-
+    # --- how (where: widgets.Placed) -------------------------------------------
     def colour(self, fg, bg=None):
         """Ink colour, and a background (None: transparent)."""
         pal = self.palette
