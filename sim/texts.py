@@ -160,7 +160,8 @@ def strings_module(table):
         "COUNT = const(%d)" % len(table),
     ]
     for i, (name, text) in enumerate(table):
-        lines.append("%s = const(%d)  # %s" % (name, i, text))
+        # the English quoted: rows of one table, not words whose shapes repeat
+        lines.append("%s = const(%d)  # %r" % (name, i, text))
     return "\n".join(lines) + "\n"
 
 
