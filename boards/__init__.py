@@ -22,13 +22,12 @@ K_UP = const(6)
 K_LEFT = const(7)
 NO_KEY = const(-1)
 
-# What every board here shows: a 160x128 screen (ST7735R), and text in the
-# firmware's font (terminalio.FONT: 6x12 cells, ASCII 32..126 in order)
-SCREEN_W = const(160)
+# What every board here shows text on
+SCREEN_W = const(160)  # the screen (ST7735R), in pixels
 SCREEN_H = const(128)
-CHAR_W = const(6)
+CHAR_W = const(6)  # a cell of the firmware's font (terminalio.FONT)
 LINE_H = const(12)
-FONT_FIRST = const(32)
+FONT_FIRST = const(32)  # its glyphs: ASCII 32..126, in order
 FONT_GLYPHS = const(95)
 
 

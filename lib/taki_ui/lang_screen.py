@@ -2,15 +2,15 @@
 and script (its own line, as tall as that script needs)."""
 
 import displayio
-from boards import K_A, K_DOWN, K_UP
+from boards import K_A, K_DOWN, K_UP, LINE_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
 from taki_ui.states import A_DONE, A_NONE
 
-_Y0 = const(13)
-_ROW_H = const(18)
-_X = const(14)
+_Y0 = const(LINE_H + 1)  # the first row, under the title's line
+_ROW_H = const(18)  # six rows fit under it (Sindhi's name, 19 tall, overlaps by a pixel)
+_X = const(14)  # the names' left edge, right of the cursor
 
 
 class LangScreen:

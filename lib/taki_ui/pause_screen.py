@@ -2,7 +2,7 @@
 (which asks first: the game in progress would be left)."""
 
 import displayio
-from boards import K_A, K_B, K_DOWN, K_START, K_UP, SCREEN_H
+from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
@@ -10,7 +10,7 @@ from taki_ui.states import A_HELP, A_NONE, A_RESUME, A_SETUP, A_SOUND
 
 _ROWS = const(4)
 _Y0 = const(32)
-_ROW_H = const(14)
+_ROW_H = const(LINE_H + 2)
 _SETUP_ROW = const(3)
 
 
