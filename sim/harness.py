@@ -21,6 +21,14 @@ _STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "ana
 _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
 
 
+def paths():
+    """The board stand-ins, lib/ and the project root in front of the import path."""
+    for p in (ROOT, LIB, DEVICE):
+        if p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+
+
 def install(board="pybadge", headless=True, scale=4, save=None):
     """Make `import board` (and the rest) give the simulated `board` kind.
     nvm starts erased, or from the file `save` (kept up to date there)."""
@@ -28,10 +36,7 @@ def install(board="pybadge", headless=True, scale=4, save=None):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # headless: notes recorded, not played
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    for p in (ROOT, LIB, DEVICE):
-        if p in sys.path:
-            sys.path.remove(p)
-        sys.path.insert(0, p)
+    paths()
     import _simhw
 
     if "board" in sys.modules:

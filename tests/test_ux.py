@@ -12,6 +12,7 @@ from sim import harness  # noqa: E402
 
 harness.install()
 
+from boards import K_UP  # noqa: E402
 from sim.texts import english as en  # noqa: E402
 from taki_core.cards import BREAK, DECK_SIZE, NTYPES, canonical_deck, card_type  # noqa: E402
 from taki_core.game import EV_LAST, P_PLUS  # noqa: E402
@@ -569,10 +570,10 @@ def test_rename_deletes_with_select_and_a_held_key_runs_through_the_alphabet():
     assert sim.app.screen.result().rstrip() == "layer 1"
     assert "SEL del" in sim.screen_text()
     kp = sim.hw_state.keypads[0]
-    kp._push(6, True)  # UP held: 'l' runs on through the letters
+    kp._push(K_UP, True)  # held: 'l' runs on through the letters
     for _ in range(60):  # 1.2 s
         sim.step()
-    kp._push(6, False)
+    kp._push(K_UP, False)
     sim.settle()
     got = sim.app.screen.result()[0]
     assert ord(got) - ord("l") >= 5  # many letters for one press
