@@ -158,6 +158,11 @@ def strings_module(table):
         "from micropython import const",
         "",
         "COUNT = const(%d)" % len(table),
+        "# what a text's place is filled with, if not a name or a number as it is",
+        "PLACE_COLOUR = const(%d)" % K_COLOUR,
+        "PLACE_CARD = const(%d)" % K_CARD,
+        "PLACE_TEXT = const(%d)" % K_TEXT,
+        "",
     ]
     for i, (name, text) in enumerate(table):
         # the English quoted: rows of one table, not words whose shapes repeat

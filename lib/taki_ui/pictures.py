@@ -23,10 +23,7 @@ from micropython import const
 from taki_ui import strings
 
 _UNKNOWN = const(63 - _FIRST)  # "?"
-_BREAK = const(31)
-_K_COLOUR = const(1)
-_K_CARD = const(2)
-_K_TEXT = const(3)
+_BREAK = const(31)  # where a text's second line starts (sim/lang.py)
 
 
 _entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
@@ -257,13 +254,13 @@ def _walk(n, a, b, c, part, depth, x):
             o -= 1
             v = a if o % 3 == 0 else b if o % 3 == 1 else c
             o //= 3
-            if o == _K_COLOUR:
+            if o == strings.PLACE_COLOUR:
                 x = _walk(strings.RED + v, None, None, None, -1, depth + 1, x)
-            elif o == _K_CARD and v >= 52:
+            elif o == strings.PLACE_CARD and v >= 52:
                 x = _walk(strings.COLOR_CARD + v - 52, None, None, None, -1, depth + 1, x)
-            elif o == _K_CARD:
+            elif o == strings.PLACE_CARD:
                 x = _walk(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1, depth + 1, x)
-            elif o == _K_TEXT:
+            elif o == strings.PLACE_TEXT:
                 x = _walk(v, None, None, None, -1, depth + 1, x)
             else:
                 x = _latin(v, x)

@@ -9,6 +9,11 @@ them, so the names cost the board no heap. English is in the comments.
 from micropython import const
 
 COUNT = const(158)
+# what a text's place is filled with, if not a name or a number as it is
+PLACE_COLOUR = const(1)
+PLACE_CARD = const(2)
+PLACE_TEXT = const(3)
+
 TITLE = const(0)  # 'TAKI'
 PLAYER = const(1)  # 'Player {n}'
 PLAYER_SHORT = const(2)  # 'P{n}'

@@ -34,11 +34,7 @@ from taki_ui.widgets import Placed
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
 _UNKNOWN = const(63 - _FIRST)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
-_K_COLOUR = const(1)  # place kinds (sim/texts.py)
-_K_CARD = const(2)
-_K_TEXT = const(3)
 _HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
-_BREAK = const(31)  # version 2: where a text's second line starts
 
 # The languages offered, in the order the setup shows them: English, then
 # the rulebook's (../shared/seeds).
@@ -244,13 +240,13 @@ def _put_int(v, at):
 
 
 def _put_arg(v, kind, at, depth):
-    if kind == _K_COLOUR:
+    if kind == strings.PLACE_COLOUR:
         return _put_text(strings.RED + v, None, None, None, at, depth)
-    if kind == _K_CARD:
+    if kind == strings.PLACE_CARD:
         if v >= 52:
             return _put_text(strings.COLOR_CARD + v - 52, None, None, None, at, depth)
         return _put_text(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, at, depth)
-    if kind == _K_TEXT:
+    if kind == strings.PLACE_TEXT:
         return _put_text(v, None, None, None, at, depth)
     if isinstance(v, int):
         return _put_int(v, at)
