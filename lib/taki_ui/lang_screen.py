@@ -25,6 +25,7 @@ class LangScreen:
             ln.y = _Y0 + i * _ROW_H + (_ROW_H - ln.bitmap.height) // 2
             g.append(ln.tile)
             self.rows.append(ln)
+        text.forget_pictures()  # the names are drawn: its code goes while English is in use
         self.cursor = lines.take(g, 2, 0, widgets.HILITE, ">")
         self.at = text.LANGS.index(code) if code in text.LANGS else 0
         self._show()

@@ -9,9 +9,7 @@ a seat is kept as the seat (the screen fills in the name).
 
 from micropython import const
 from taki_core.game import (
-    EV_ACCEPT, EV_BLOCKED, EV_BREAK, EV_CAP, EV_CLOSED, EV_COLOR, EV_DIR, EV_DRAW,
-    EV_LAST, EV_NODRAW, EV_PENALTY, EV_PLAY, EV_PLUS3, EV_RESHUFFLE, EV_RUN_OPEN,
-    EV_SKIP, EV_STACK, EV_STAGE, EV_WIN,
+    EV_BLOCKED, EV_BREAK, EV_CAP, EV_COLOR, EV_DRAW, EV_PENALTY, EV_PLAY, EV_PLUS3, EV_WIN,
 )
 
 from taki_ui import strings
@@ -24,38 +22,6 @@ SEAT_B = const(2)
 SOUND_NONE = const(0)
 SOUND_PENALTY = const(1)
 SOUND_WIN = const(2)
-
-# The notice of each event code: its text (_NONE: no notice), and which
-# places it keeps: a, as a seat (SEAT_A), b (_B), b as a seat too (SEAT_B).
-# Made at import (that code is not kept): a table, not a chain of ifs;
-# above the class, as MicroPython's const() wants its names before use.
-_NONE = const(255)
-_B = const(4)
-_TEXT = bytearray(b"\xff" * (EV_NODRAW + 1))
-_PLACES = bytearray(EV_NODRAW + 1)
-for _code, _n, _k in (
-    (EV_PLAY, strings.N_PLAY, SEAT_A | _B),  # not for the quiet seat: _event
-    (EV_COLOR, strings.N_COLOR, SEAT_A | _B),
-    (EV_DRAW, strings.N_DRAW, SEAT_A | _B),  # one card: N_DRAW_ONE
-    (EV_PENALTY, strings.N_PENALTY, SEAT_A | _B),
-    (EV_SKIP, strings.N_SKIP, SEAT_A),
-    (EV_DIR, strings.N_DIR, SEAT_A),
-    (EV_STACK, strings.N_STACK, SEAT_A | _B),
-    (EV_RUN_OPEN, strings.N_RUN_OPEN, SEAT_A),
-    (EV_CLOSED, strings.N_CLOSED, SEAT_A),
-    (EV_LAST, strings.N_LAST, SEAT_A),
-    (EV_PLUS3, strings.N_PLUS3, SEAT_A),
-    (EV_BREAK, strings.N_BREAK, SEAT_A | SEAT_B | _B),
-    (EV_ACCEPT, strings.N_ACCEPT, 0),
-    (EV_STAGE, strings.N_STAGE, SEAT_A | _B),
-    (EV_WIN, strings.N_WIN, SEAT_A),
-    (EV_BLOCKED, strings.N_BLOCKED, SEAT_A),
-    (EV_RESHUFFLE, strings.N_RESHUFFLE, 0),
-    (EV_NODRAW, strings.N_NODRAW, 0),
-):
-    _TEXT[_code] = _n
-    _PLACES[_code] = _k
-del _code, _n, _k
 
 
 class Notices:
@@ -123,12 +89,15 @@ class Notices:
                 self.sound = SOUND_WIN
 
     def _event(self, code, a, b, quiet_seat):
-        n = _TEXT[code]
-        if n == _NONE or code == EV_PLAY and a == quiet_seat:
-            return
-        k = _PLACES[code]
+        if code < EV_PLAY or code == EV_PLAY and a == quiet_seat:
+            return  # a turn begins; a play its player just made in their own hand
+        # the notices' texts (lang/en.txt) are in the order of the event codes
+        # (taki_core.table), N_DRAW_ONE after N_DRAW: no table, no chain of ifs
         if code == EV_DRAW and b == 1:
             n = strings.N_DRAW_ONE
-            k = SEAT_A
-        self.push(n, a if k & SEAT_A else 0, b if k & _B else 0, k & (SEAT_A | SEAT_B))
-
+        elif code <= EV_DRAW:
+            n = strings.N_PLAY + code - EV_PLAY
+        else:
+            n = strings.N_PENALTY + code - EV_PENALTY
+        # place a is a seat in every one (a text without places shows none)
+        self.push(n, a, b, SEAT_A | SEAT_B if code == EV_BREAK else SEAT_A)

@@ -32,8 +32,7 @@ _entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), it
 # that language's header says
 _t = None
 _bufs = None
-_digits = None
-_int_digits = None  # v's digits into _digits, lowest first; how many
+_digits = bytearray(10)
 _scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 _rtl = False
 _space = 0
@@ -41,15 +40,12 @@ lat_y = 0  # where the board's font sits on a line (text.lat_y)
 cut = 0  # what did not fit (text adds it to text.cut after each call that draws)
 
 
-def use(t, bufs, digits, int_digits):
-    """Draw from Texts t (its file open) with text's buffers bufs, digits
-    and its int_digits."""
-    global _t, _bufs, _digits, _int_digits, _scratch, _rtl, _space, lat_y
+def use(t, bufs):
+    """Draw from Texts t (its file open), with text's scratch buffers bufs."""
+    global _t, _bufs, _scratch, _rtl, _space, lat_y
     h = t.head
     _t = t
     _bufs = bufs
-    _digits = digits
-    _int_digits = int_digits
     _scratch = displayio.Bitmap(8, h[8], 2)
     _rtl = h[3] & 1 == 1
     _space = h[10]
@@ -141,6 +137,17 @@ def put_text(ln, col, n, a, b, c, right, part):
         _walk(n, a, b, c, part, 0, x)
     _ln = None
     return (x + w + CHAR_W - 1) // CHAR_W
+
+
+def _int_digits(v):
+    """v's digits into _digits, lowest first; how many."""
+    k = 0
+    while True:
+        _digits[k] = 48 + v % 10
+        v //= 10
+        k += 1
+        if v == 0:
+            return k
 
 
 def clear(ln):

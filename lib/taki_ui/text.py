@@ -52,7 +52,6 @@ _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
 bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
-_digits = bytearray(10)
 _texts = None
 cut = 0  # characters that did not fit where they were put (tests: never any)
 
@@ -165,7 +164,7 @@ def use(t):
     if PIXELS:
         from taki_ui import pictures as _pictures  # its code: only while it is needed
 
-        _pictures.use(t, bufs, _digits, _int_digits)  # it imports no text: what it draws with
+        _pictures.use(t, bufs)  # it imports no text: what it draws from
     return old
 
 
@@ -220,22 +219,13 @@ def _put_str(s, at):
     return at
 
 
-def _int_digits(v):
-    """v's digits into _digits, lowest first; how many (pictures' too)."""
-    k = 0
-    while True:
-        _digits[k] = 48 + v % 10
-        v //= 10
-        k += 1
-        if v == 0:
-            return k
-
-
 def _put_int(v, at):
-    k = _int_digits(v)
-    while k:
-        k -= 1
-        at = _put_char(_digits[k], at)
+    d = 1  # the place of v's first digit: they go left to right, no buffer
+    while d * 10 <= v:
+        d *= 10
+    while d:
+        at = _put_char(48 + v // d % 10, at)
+        d //= 10
     return at
 
 
