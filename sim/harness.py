@@ -21,6 +21,16 @@ _STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "ana
 _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
 
 
+def cut():
+    """What the screens could not fit so far: taki_ui.text.cut, and while a
+    shaped script's language is in use, what its pictures' lines could not
+    (text takes that over when it lets taki_ui.pictures go)."""
+    from taki_ui import text
+
+    p = sys.modules.get("taki_ui.pictures")
+    return text.cut + (p.cut if p is not None else 0)
+
+
 def paths():
     """The board stand-ins, lib/ and the project root in front of the import path."""
     for p in (ROOT, LIB, DEVICE):

@@ -37,7 +37,7 @@ _scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 _rtl = False
 _space = 0
 lat_y = 0  # where the board's font sits on a line (text.lat_y)
-cut = 0  # what did not fit (text adds it to text.cut after each call that draws)
+cut = 0  # what did not fit (text.cut takes it over when this module goes; sim.harness.cut)
 
 
 def use(t, bufs):

@@ -53,7 +53,7 @@ _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
 bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
 _texts = None
-cut = 0  # characters that did not fit where they were put (tests: never any)
+cut = 0  # characters that did not fit where they were put, and pictures.cut (tests: never any)
 
 
 class Texts:
@@ -171,13 +171,15 @@ def use(t):
 def forget_pictures():
     """Drop taki_ui.pictures (its bytecode is heap) while no language in
     use draws pictures: the first start's question loads it to show them."""
-    global _pictures
+    global _pictures, cut
     if PIXELS:
         return
     import sys
 
     _pictures = None
-    sys.modules.pop("taki_ui.pictures", None)
+    p = sys.modules.pop("taki_ui.pictures", None)
+    if p is not None:
+        cut += p.cut  # what its lines could not fit stays counted
     pkg = sys.modules["taki_ui"]
     if hasattr(pkg, "pictures"):
         delattr(pkg, "pictures")
@@ -186,14 +188,6 @@ def forget_pictures():
 def lat_y():
     """Where the board's font sits on a line of the language in use."""
     return _pictures.lat_y if PIXELS else 0
-
-
-def _cut(r):
-    """r, once what pictures could not fit is counted in cut."""
-    global cut
-    cut += _pictures.cut
-    _pictures.cut = 0
-    return r
 
 
 def language():
@@ -316,7 +310,7 @@ class Line(Placed):
         """Show text n, its places filled with a, b, c."""
         self.clear()
         if PIXELS:  # straight there: a frame less on the deepest path (pystack)
-            _cut(_pictures.put_text(self, 0, n, a, b, c, False, -1))
+            _pictures.put_text(self, 0, n, a, b, c, False, -1)
         else:
             self.put_text(0, n, a, b, c)
         self.done()
@@ -334,7 +328,7 @@ class Line(Placed):
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
         if PIXELS:
-            return _cut(_pictures.put(self, col, s))
+            return _pictures.put(self, col, s)
         n = _put_int(s, 0) if isinstance(s, int) else compose_str(s)
         return self.place(col, 0, n)
 
@@ -343,7 +337,7 @@ class Line(Placed):
         column after it. part: a two-line text's first (0) or second (1)
         line (pictures; -1: all of it)."""
         if PIXELS:
-            return _cut(_pictures.put_text(self, col, n, a, b, c, right, part))
+            return _pictures.put_text(self, col, n, a, b, c, right, part)
         k = compose(n, a, b, c)
         return self.place(col - k if right else col, 0, k)
 
@@ -417,7 +411,7 @@ def show2(first, second, n, a=None, b=None, c=None):
         second.clear()
         if two:
             _pictures.put_text(second, 0, n, a, b, c, False, 1)
-        return _cut(two)
+        return two
     k = compose(n, a, b, c)
     at = split(k)
     first.clear()
