@@ -31,10 +31,10 @@ if __name__ == "__main__":
 
         check()  # no module missing or cut short (its import would hang)
         check = None
-        import boards
+        from boards.detect import detect
         from taki_ui.app import App
 
-        board = boards.detect()
+        board = detect()
         app = App(board)
         app.run()
     except Exception as e:  # noqa: BLE001  (Ctrl-C and a reload are not Exceptions)

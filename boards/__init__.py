@@ -1,4 +1,6 @@
-"""The hardware layer: find out which board this is and return its driver.
+"""The hardware layer: what every board's driver shares (the logical keys,
+the screen and its font's sizes); boards.detect finds out which board this
+is and returns its driver.
 
 Every board module offers the same small interface (see pybadge.Board):
 `display` (its `brightness` dims the backlight, the same on every board),
@@ -22,14 +24,10 @@ K_UP = const(6)
 K_LEFT = const(7)
 NO_KEY = const(-1)
 
-
-def detect():
-    """The driver for the board we run on (PyGamer if it has a joystick)."""
-    import board
-
-    if hasattr(board, "JOYSTICK_X"):
-        from boards.pygamer import Board
-    else:
-        # PyBadge and PyBadge LC: same buttons, same pins.
-        from boards.pybadge import Board
-    return Board()
+# What every board here shows text on
+SCREEN_W = const(160)  # the screen (ST7735R), in pixels
+SCREEN_H = const(128)
+CHAR_W = const(6)  # a cell of the firmware's font (terminalio.FONT)
+LINE_H = const(12)
+FONT_FIRST = const(32)  # its glyphs: ASCII 32..126, in order
+FONT_GLYPHS = const(95)

@@ -85,8 +85,8 @@ class Board:
             if d < ms:
                 ms = d
         t = self._tone
-        if t._tune:
-            d = ticks_diff(t._next, now)
+        if t.tune:
+            d = ticks_diff(t.due, now)
             if d < ms:
                 ms = d
         if ms > 0:

@@ -36,22 +36,9 @@ class Board(pybadge.Board):
         self._still = NO_KEY  # a direction let go of: no repeat until the stick moves
 
     def _stick(self):
-        x = self._jx.value
-        y = self._jy.value
         h = self._held
-        lo = _LOW + _LET_GO if h == K_LEFT else _LOW
-        if x < lo:
-            return K_LEFT
-        hi = _HIGH - _LET_GO if h == K_RIGHT else _HIGH
-        if x > hi:
-            return K_RIGHT
-        lo = _LOW + _LET_GO if h == K_UP else _LOW
-        if y < lo:
-            return K_UP
-        hi = _HIGH - _LET_GO if h == K_DOWN else _HIGH
-        if y > hi:
-            return K_DOWN
-        return NO_KEY
+        d = _axis(self._jx.value, h, K_LEFT, K_RIGHT)
+        return d if d != NO_KEY else _axis(self._jy.value, h, K_UP, K_DOWN)
 
     def key(self):
         """The next key press (a logical key number), or -1."""
@@ -83,3 +70,13 @@ class Board(pybadge.Board):
             if d < ms:
                 ms = d
         pybadge.Board.rest(self, ms)
+
+
+def _axis(v, held, low, high):
+    """The direction one axis of the stick shows: `low` below _LOW, `high`
+    above _HIGH, the one held let go only _LET_GO back inside; else NO_KEY."""
+    if v < (_LOW + _LET_GO if held == low else _LOW):
+        return low
+    if v > (_HIGH - _LET_GO if held == high else _HIGH):
+        return high
+    return NO_KEY

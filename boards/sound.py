@@ -26,18 +26,18 @@ class Tone:
             wave[i] = 0x8000 + (0x1800 if i < _WAVE_LEN // 2 else -0x1800)
         self._sample = audiocore.RawSample(wave, sample_rate=8000)
         self._out = audioio.AudioOut(board.SPEAKER)
-        self._tune = ()
+        self.tune = ()  # what is playing (the board's rest() reads it and due)
         self._i = 0
-        self._next = 0
+        self.due = 0  # when its note ends
 
     def play(self, tune):
-        self._tune = tune
+        self.tune = tune
         self._i = 0
         self._start_note()
 
     def _start_note(self):
-        freq, ms = self._tune[self._i]
-        self._next = ticks_add(ticks_ms(), ms)
+        freq, ms = self.tune[self._i]
+        self.due = ticks_add(ticks_ms(), ms)
         if freq:
             self._sample.sample_rate = freq * _WAVE_LEN
             self._enable.value = True
@@ -46,12 +46,12 @@ class Tone:
             self._out.stop()
 
     def tick(self):
-        if not self._tune or ticks_diff(ticks_ms(), self._next) < 0:
+        if not self.tune or ticks_diff(ticks_ms(), self.due) < 0:
             return
         self._i += 1
-        if self._i < len(self._tune):
+        if self._i < len(self.tune):
             self._start_note()
         else:
-            self._tune = ()
+            self.tune = ()
             self._out.stop()
             self._enable.value = False

@@ -52,7 +52,10 @@ def read_script(path):
 
 
 def harness_keys():
-    return ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+    harness.paths()
+    import _simhw
+
+    return _simhw.KEY_NAMES
 
 
 def run_code():

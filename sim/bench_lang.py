@@ -26,14 +26,14 @@ def english_left(code):
         import test_lang
     finally:
         sys.path.pop(0)
-    from taki_ui import text
+    from sim import harness
 
-    cut = text.cut
+    cut = harness.cut()
     try:
         left = test_lang.english_left(code)
     except AssertionError:  # a screen cut something: counted with the English left
         left = {"cut": True}
-    return len(left) + (text.cut != cut and "cut" not in left)
+    return len(left) + (harness.cut() != cut and "cut" not in left)
 
 
 class _Counting:

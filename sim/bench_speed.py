@@ -62,9 +62,6 @@ FIELDS = ("cursor_ms", "play_ms", "play_ms_ml", "play_ms_sd", "pass_ms", "pass_m
           "pass_to_hand_ms", "pass_to_hand_ms_ml", "pass_to_hand_ms_sd", "cpu_move_ms",
           "px_play", "px_play_sd", "reads_pass_sd", "boot_ms")
 
-K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)  # boards/__init__.py
-
-
 def _states():
     from sim import harness
 
@@ -203,6 +200,7 @@ def replay(dev, rec, heap=HEAP):
 
 def kinds(passes, S):
     """{kind: [Pass]} for the kinds of the figures (S: taki_ui.states)."""
+    from boards import K_A, K_LEFT, K_RIGHT  # on the path once S is imported
     out = {"boot": passes[:1], "cursor": [], "play": [], "pass": [], "pass_to_hand": [],
            "cpu_move": []}
     table = (S.S_WATCH, S.S_TURN, S.S_DREW, S.S_COLOUR, S.S_PLUS3, S.S_BREAK)

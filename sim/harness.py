@@ -21,6 +21,24 @@ _STANDINS = ("board", "keypad", "neopixel", "microcontroller", "digitalio", "ana
 _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "boards.sound")
 
 
+def cut():
+    """What the screens could not fit so far: taki_ui.text.cut, and while a
+    shaped script's language is in use, what its pictures' lines could not
+    (text takes that over when it lets taki_ui.pictures go)."""
+    from taki_ui import text
+
+    p = sys.modules.get("taki_ui.pictures")
+    return text.cut + (p.cut if p is not None else 0)
+
+
+def paths():
+    """The board stand-ins, lib/ and the project root in front of the import path."""
+    for p in (ROOT, LIB, DEVICE):
+        if p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+
+
 def install(board="pybadge", headless=True, scale=4, save=None):
     """Make `import board` (and the rest) give the simulated `board` kind.
     nvm starts erased, or from the file `save` (kept up to date there)."""
@@ -28,10 +46,7 @@ def install(board="pybadge", headless=True, scale=4, save=None):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # headless: notes recorded, not played
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    for p in (ROOT, LIB, DEVICE):
-        if p in sys.path:
-            sys.path.remove(p)
-        sys.path.insert(0, p)
+    paths()
     import _simhw
 
     if "board" in sys.modules:
@@ -110,7 +125,7 @@ class Sim:
         self._boot()
 
     def _boot(self):
-        import boards
+        from boards.detect import detect
         from taki_ui import text
         from taki_ui.app import App
 
@@ -119,7 +134,7 @@ class Sim:
         # this process may have left another: tests/test_frames.py saw it)
         text.load("en")
 
-        self.board = boards.detect()
+        self.board = detect()
         self.app = App(self.board)  # as code.py does
         self.display = self.board.display
         self.display.render = self.render

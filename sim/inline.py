@@ -54,6 +54,7 @@ def constants(sources):
     imports from another module of `sources` ({module: source})."""
     trees = {m: ast.parse(s) for m, s in sources.items()}
     consts = {m: {} for m in sources}
+    own = {m: {} for m in sources}  # with the private ones: a public const may be made of them
     changed = True
     while changed:  # until the names imported from imports are known too
         changed = False
@@ -66,8 +67,10 @@ def constants(sources):
                         and isinstance(node.value.func, ast.Name)
                         and node.value.func.id == "const" and len(node.value.args) == 1):
                     name = node.targets[0].id
-                    v = _value(node.value.args[0], known)
-                    if v is not None and not name.startswith("_") and known.get(name) != v:
+                    v = _value(node.value.args[0], {**known, **own[mod]})
+                    if v is not None and name.startswith("_"):
+                        own[mod][name] = v
+                    elif v is not None and known.get(name) != v:
                         known[name] = v
                         changed = True
                 elif isinstance(node, ast.ImportFrom) and node.module in consts and not node.level:

@@ -158,9 +158,15 @@ def strings_module(table):
         "from micropython import const",
         "",
         "COUNT = const(%d)" % len(table),
+        "# what a text's place is filled with, if not a name or a number as it is",
+        "PLACE_COLOUR = const(%d)" % K_COLOUR,
+        "PLACE_CARD = const(%d)" % K_CARD,
+        "PLACE_TEXT = const(%d)" % K_TEXT,
+        "",
     ]
     for i, (name, text) in enumerate(table):
-        lines.append("%s = const(%d)  # %s" % (name, i, text))
+        # the English quoted: rows of one table, not words whose shapes repeat
+        lines.append("%s = const(%d)  # %r" % (name, i, text))
     return "\n".join(lines) + "\n"
 
 

@@ -8,14 +8,15 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from sim import harness  # noqa: E402
 
-harness.install()
+_simhw = harness.install()
 
+from boards import K_RIGHT  # noqa: E402
 from taki_core import save  # noqa: E402
 from taki_core.cards import DECK_SIZE  # noqa: E402
 from taki_core.game import Game  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 
-KEYS = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+KEYS = _simhw.KEY_NAMES
 
 
 def check_game(app):
@@ -66,8 +67,8 @@ def test_a_full_key_queue_is_dropped_not_replayed():
     assert sim.app.state == A.S_PASS
     kp = sim.hw_state.keypads[0]
     for _ in range(200):  # a button mashed while the app was busy: 64 fit
-        kp._push(4, True)  # RIGHT
-        kp._push(4, False)
+        kp._push(K_RIGHT, True)
+        kp._push(K_RIGHT, False)
     assert kp.events.overflowed
     sim.step()  # the stale backlog is dropped at the next read
     assert not kp.events.overflowed and len(kp.events) == 0

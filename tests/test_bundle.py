@@ -257,6 +257,24 @@ def test_constants_from_other_modules_are_put_in_keeping_lines():
     assert "from taki_ui import strings" in kept
 
 
+def test_a_public_constant_made_of_private_ones_is_put_in_too():
+    # settings.PACKED_SIZE is made of settings' private _NAMES: persist's nvm
+    # layout starts from it, and MicroPython's const() needs the number
+    from sim import inline
+
+    sources = {
+        "taki_ui.settings": ("from micropython import const\n_NAMES = const(14)\n"
+                             "SIZE = const(_NAMES + 10 * 10)\n"),
+        "taki_ui.persist": ("from micropython import const\n"
+                            "from taki_ui import settings as settings_mod\n"
+                            "_AT = const(settings_mod.SIZE)\nEND = const(_AT + 2)\n"),
+    }
+    consts = inline.constants(sources)
+    assert consts["taki_ui.settings"] == {"SIZE": 114}  # its private names are its own
+    out = inline.inline(sources["taki_ui.persist"], "taki_ui.persist", consts)
+    assert "_AT = const(114)\nEND = const(_AT + 2)" in out and "settings" not in out
+
+
 def test_the_manifest_gives_every_module_s_size(built, built_py):
     # taki_ui.files checks these at every start: a module cut short would
     # hang its import on the board

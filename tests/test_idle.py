@@ -7,6 +7,7 @@ from sim import harness
 
 harness.install()
 
+from boards import K_RIGHT  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import lights  # noqa: E402
 
@@ -216,10 +217,10 @@ def test_a_held_arrow_that_wakes_it_does_not_repeat():
     sim.press("A")
     cur = app.table.cursor
     run_for(sim, DIM_MS + 100)
-    hw.key_event(4, True)  # RIGHT goes down and stays down
+    hw.key_event(K_RIGHT, True)  # goes down and stays down
     run_for(sim, 2000)  # far past the repeat delay
     assert app.table.cursor == cur and app.lights.level == LIT
-    hw.key_event(4, False)
+    hw.key_event(K_RIGHT, False)
     sim.settle()
     sim.press("RIGHT")
     assert app.table.cursor != cur

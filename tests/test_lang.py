@@ -114,13 +114,13 @@ def _english_words(code):
 def english_left(code):
     """The screens of the README's walk that show English in language
     `code`: {screen: [line, ...]} (names typed by the players excepted).
-    Every screen must also cut nothing (text.cut), and no line opaque on the
-    background may hide anything (tests/test_opaque_lines.py)."""
+    Every screen must also cut nothing (sim.harness.cut), and no line opaque
+    on the background may hide anything (tests/test_opaque_lines.py)."""
     words = _english_words(code)
     found = {}
-    cut = text.cut
+    cut = harness.cut()
     for name, sim in shots.walk(code):
-        assert text.cut == cut, (code, name, sim.texts())
+        assert harness.cut() == cut, (code, name, sim.texts())
         assert cleared_differs(sim)[1] == 0, (code, name)  # no opaque line hides a thing
         if name == "00-language":
             continue  # every language's own name, English's too
@@ -534,11 +534,11 @@ def test_a_whole_tournament_plays_in_every_language_and_cuts_nothing(code):
     st.tournament = True
     st.kinds[2] = 2
     sim.app.next_seed = 7
-    cut = text.cut
+    cut = harness.cut()
     sim.press("UP", "A")
     harness.play(sim, random.Random(5), limit=30000)
     assert sim.app.state == A.S_OVER and sim.app.game.over()
-    assert text.language() == code and text.cut == cut
+    assert text.language() == code and harness.cut() == cut
     own = dict(texts.table_of(code))["OVER_KEYS"].split()[-1]
     assert own in sim.screen_text()  # the standings screen, in the language
 

@@ -12,6 +12,7 @@ from sim import harness  # noqa: E402
 
 harness.install()
 
+from boards import K_UP  # noqa: E402
 from sim.texts import english as en  # noqa: E402
 from taki_core.cards import BREAK, DECK_SIZE, NTYPES, canonical_deck, card_type  # noqa: E402
 from taki_core.game import EV_LAST, P_PLUS  # noqa: E402
@@ -239,9 +240,9 @@ def test_no_two_texts_share_a_pixel_at_any_hand_size(players, tour):
                         tournament=tour)
         to_hand(sim)
         sim.press("RIGHT")
-        text.cut = 0
+        cut = harness.cut()
         lines = no_two_texts_share_a_pixel(sim)
-        assert len(lines) >= 5 and text.cut == 0, n
+        assert len(lines) >= 5 and harness.cut() == cut, n
         t = sim.app.table
         assert t.right.hidden == (t.first + SLOTS >= n)  # an arrow: more cards that way
         assert t.left.hidden == (t.first == 0)
@@ -363,10 +364,10 @@ def test_a_ten_player_tournament_with_long_names_cuts_nothing():
         sim.app.names[s] = LONG[:9] + str(s)
         st.kinds[s] = 0 if s < 3 else 2
     sim.app.next_seed = 4
-    text.cut = 0
+    cut = harness.cut()
     sim.press("UP", "A")
     harness.play(sim, random.Random(5), limit=8000)
-    assert sim.app.state == A.S_OVER and text.cut == 0
+    assert sim.app.state == A.S_OVER and harness.cut() == cut
     assert no_two_texts_share_a_pixel(sim)
 
 
@@ -569,10 +570,10 @@ def test_rename_deletes_with_select_and_a_held_key_runs_through_the_alphabet():
     assert sim.app.screen.result().rstrip() == "layer 1"
     assert "SEL del" in sim.screen_text()
     kp = sim.hw_state.keypads[0]
-    kp._push(6, True)  # UP held: 'l' runs on through the letters
+    kp._push(K_UP, True)  # held: 'l' runs on through the letters
     for _ in range(60):  # 1.2 s
         sim.step()
-    kp._push(6, False)
+    kp._push(K_UP, False)
     sim.settle()
     got = sim.app.screen.result()[0]
     assert ord(got) - ord("l") >= 5  # many letters for one press

@@ -24,6 +24,8 @@ import displayio
 from micropython import const
 from taki_core.cards import COLOUR_OF, NO_COLOR, SYMBOL_OF
 
+from taki_ui.widgets import Placed
+
 W = const(20)
 H = const(28)
 SH = const(7)  # a strip's height
@@ -130,7 +132,7 @@ def show_mark(tg, c):
     tg.pixel_shader[1] = ink(c)
 
 
-class Card:
+class Card(Placed):
     """A card on screen, made once and repainted in place. A screen appends
     `layer` to its group (and removes it when it is left)."""
 
@@ -150,26 +152,3 @@ class Card:
         """The face shown: a symbol (SYMBOL_OF), or BACK for a face-down card."""
         return self.tile[1]
 
-    @property
-    def x(self):
-        return self.layer.x
-
-    @x.setter
-    def x(self, v):
-        self.layer.x = v
-
-    @property
-    def y(self):
-        return self.layer.y
-
-    @y.setter
-    def y(self, v):
-        self.layer.y = v
-
-    @property
-    def hidden(self):
-        return self.layer.hidden
-
-    @hidden.setter
-    def hidden(self, v):
-        self.layer.hidden = v

@@ -17,10 +17,11 @@ start offers to resume it. A restarts (supervisor.reload()).
 
 import gc
 
+from boards import CHAR_W, LINE_H, SCREEN_H, SCREEN_W
 from micropython import const
 
-COLS = const(26)  # the font's 6x12 cells on the 160x128 screen
-ROWS = const(10)
+COLS = const(SCREEN_W // CHAR_W)  # the font's cells on the screen
+ROWS = const(SCREEN_H // LINE_H)
 NO_FONT = 0xC000FF  # magenta: a colour the game never shows on its pixels
 CRASH = 0xFF0000  # all five red: the game stopped
 NO_FONT_LINE = ("TAKI needs terminalio, which CircuitPython's ja, ko and ru builds leave out: "
@@ -92,7 +93,7 @@ def show(display, lines):
     pal[0] = 0x600000
     pal[1] = 0xFFFFFF
     grid = displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=pal, width=COLS,
-                              height=ROWS, tile_width=6, tile_height=12, x=2, y=4,
+                              height=ROWS, tile_width=CHAR_W, tile_height=LINE_H, x=2, y=4,
                               default_tile=0)
     for r in range(len(lines)):
         s = lines[r]

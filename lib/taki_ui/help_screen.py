@@ -2,7 +2,7 @@
 the pause menu). LEFT/RIGHT go through every kind of card."""
 
 import displayio
-from boards import K_LEFT, K_RIGHT
+from boards import K_LEFT, K_RIGHT, SCREEN_H
 from micropython import const
 from taki_core.cards import COLOR, COLOUR_OF, NO_COLOR, SYMBOL_OF
 
@@ -31,13 +31,13 @@ class HelpScreen:
             # a taller script: the help's two lines (as the translation breaks
             # them) under the card
             self.lines = ()
-            self.more = lines.take(g, 2, 128 - 3 * lh, widgets.FG)
-            self.more2 = lines.take(g, 2, 128 - 2 * lh, widgets.FG)
+            self.more = lines.take(g, 2, SCREEN_H - 3 * lh, widgets.FG)
+            self.more2 = lines.take(g, 2, SCREEN_H - 2 * lh, widgets.FG)
         else:
             self.lines = [lines.take(g, 50, 36 + 12 * i, widgets.FG) for i in range(3)]
             self.more = lines.take(g, 2, 74, widgets.FG)
             self.more2 = lines.take(g, 2, 86, widgets.FG)
-        lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM, strings.HELP_KEYS)
+        lines.take(g, 2, SCREEN_H - lh, widgets.DIM, strings.HELP_KEYS)
         self.colour = COLOUR_OF[t] if COLOUR_OF[t] != NO_COLOR else 0
         self.kind = SYMBOL_OF[t]
         self._show()

@@ -2,15 +2,15 @@
 and script (its own line, as tall as that script needs)."""
 
 import displayio
-from boards import K_A, K_DOWN, K_UP
+from boards import K_A, K_DOWN, K_UP, LINE_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
 from taki_ui.states import A_DONE, A_NONE
 
-_Y0 = const(13)
-_ROW_H = const(18)
-_X = const(14)
+_Y0 = const(LINE_H + 1)  # the first row, under the title's line
+_ROW_H = const(18)  # six rows fit under it (Sindhi's name, 19 tall, overlaps by a pixel)
+_X = const(14)  # the names' left edge, right of the cursor
 
 
 class LangScreen:
@@ -25,6 +25,7 @@ class LangScreen:
             ln.y = _Y0 + i * _ROW_H + (_ROW_H - ln.bitmap.height) // 2
             g.append(ln.tile)
             self.rows.append(ln)
+        text.forget_pictures()  # the names are drawn: its code goes while English is in use
         self.cursor = lines.take(g, 2, 0, widgets.HILITE, ">", bg=text.CLEAR)  # over the rows
         self.at = text.LANGS.index(code) if code in text.LANGS else 0
         self._show()
@@ -70,20 +71,15 @@ def _name_line(code):
         ln = text.Line(text.LH)
         ln.set(code)
         return ln
-    mine = text._texts
-    saved = (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
-             text._pictures)
-    text._texts = None  # _use would close the language in use
-    text._use(t)
+    text.language()  # a language in use (English at the first start) to give back
+    mine = text.use(t)
     try:
         ln = text.Line(text.LH)
         ln.ltr = True  # one word, at the list's left edge like the others
         ln.show(strings.LANG_NAME)
     finally:
         t.f.close()
-        text._texts = mine
-        (text.LH, text.PIXELS, text.RTL, text._lat_y, text._space, text._scratch,
-         text._pictures) = saved
+        text.use(mine)
     return ln
 
 
@@ -93,7 +89,7 @@ def _name_crc(t):
     and in a file of pictures its words' table entries and pictures."""
     from binascii import crc32
 
-    buf = text._bufs[1]
+    buf = text.bufs[1]
     n = t.read(strings.LANG_NAME, buf)
     crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
     if t.head[2] == 2:
@@ -109,8 +105,8 @@ def _crc_words(t, s, n, crc, crc32):
     past the table is damage (ValueError)."""
     f = t.f
     h = t.head
-    e = memoryview(text._bufs[2])[:4]
-    buf = text._bufs[0]
+    e = memoryview(text.bufs[2])[:4]
+    buf = text.bufs[0]
     i = 0
     while i < n:
         if s[i] < 128:

@@ -9,9 +9,7 @@ a seat is kept as the seat (the screen fills in the name).
 
 from micropython import const
 from taki_core.game import (
-    EV_ACCEPT, EV_BLOCKED, EV_BREAK, EV_CAP, EV_CLOSED, EV_COLOR, EV_DIR, EV_DRAW,
-    EV_LAST, EV_NODRAW, EV_PENALTY, EV_PLAY, EV_PLUS3, EV_RESHUFFLE, EV_RUN_OPEN,
-    EV_SKIP, EV_STACK, EV_STAGE, EV_WIN,
+    EV_BLOCKED, EV_BREAK, EV_CAP, EV_COLOR, EV_DRAW, EV_PENALTY, EV_PLAY, EV_PLUS3, EV_WIN,
 )
 
 from taki_ui import strings
@@ -91,44 +89,15 @@ class Notices:
                 self.sound = SOUND_WIN
 
     def _event(self, code, a, b, quiet_seat):
-        p = self.push
-        if code == EV_PLAY:
-            if a != quiet_seat:
-                p(strings.N_PLAY, a, b, SEAT_A)
-        elif code == EV_COLOR:
-            p(strings.N_COLOR, a, b, SEAT_A)
-        elif code == EV_DRAW:
-            if b == 1:
-                p(strings.N_DRAW_ONE, a, 0, SEAT_A)
-            else:
-                p(strings.N_DRAW, a, b, SEAT_A)
-        elif code == EV_PENALTY:
-            p(strings.N_PENALTY, a, b, SEAT_A)
-        elif code == EV_SKIP:
-            p(strings.N_SKIP, a, 0, SEAT_A)
-        elif code == EV_DIR:
-            p(strings.N_DIR, a, 0, SEAT_A)
-        elif code == EV_STACK:
-            p(strings.N_STACK, a, b, SEAT_A)
-        elif code == EV_RUN_OPEN:
-            p(strings.N_RUN_OPEN, a, 0, SEAT_A)
-        elif code == EV_CLOSED:
-            p(strings.N_CLOSED, a, 0, SEAT_A)
-        elif code == EV_LAST:
-            p(strings.N_LAST, a, 0, SEAT_A)
-        elif code == EV_PLUS3:
-            p(strings.N_PLUS3, a, 0, SEAT_A)
-        elif code == EV_BREAK:
-            p(strings.N_BREAK, a, b, SEAT_A | SEAT_B)
-        elif code == EV_ACCEPT:
-            p(strings.N_ACCEPT)
-        elif code == EV_STAGE:
-            p(strings.N_STAGE, a, b, SEAT_A)
-        elif code == EV_WIN:
-            p(strings.N_WIN, a, 0, SEAT_A)
-        elif code == EV_BLOCKED:
-            p(strings.N_BLOCKED, a, 0, SEAT_A)
-        elif code == EV_RESHUFFLE:
-            p(strings.N_RESHUFFLE)
-        elif code == EV_NODRAW:
-            p(strings.N_NODRAW)
+        if code < EV_PLAY or code == EV_PLAY and a == quiet_seat:
+            return  # a turn begins; a play its player just made in their own hand
+        # the notices' texts (lang/en.txt) are in the order of the event codes
+        # (taki_core.table), N_DRAW_ONE after N_DRAW: no table, no chain of ifs
+        if code == EV_DRAW and b == 1:
+            n = strings.N_DRAW_ONE
+        elif code <= EV_DRAW:
+            n = strings.N_PLAY + code - EV_PLAY
+        else:
+            n = strings.N_PENALTY + code - EV_PENALTY
+        # place a is a seat in every one (a text without places shows none)
+        self.push(n, a, b, SEAT_A | SEAT_B if code == EV_BREAK else SEAT_A)

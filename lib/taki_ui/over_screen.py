@@ -1,6 +1,7 @@
 """Game over: the winner, and the standings (by stage in a tournament)."""
 
 import displayio
+from boards import SCREEN_H
 from micropython import const
 
 from taki_ui import settings, strings, text, widgets
@@ -72,7 +73,7 @@ class OverScreen:
                 h = game.hand_size(s)
                 ln.put(at + 12 - (3 if h > 99 else 2 if h > 9 else 1), h)
             ln.done()
-        lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM, strings.OVER_KEYS)
+        lines.take(g, 2, SCREEN_H - lh, widgets.DIM, strings.OVER_KEYS)
 
 
 def _rank(game, s, winner):

@@ -1,6 +1,7 @@
 """Pass the device: nobody's hand is on screen until its owner presses A."""
 
 import displayio
+from boards import SCREEN_H
 
 from taki_ui import strings, text, widgets
 
@@ -18,5 +19,5 @@ class PassScreen:
         if why >= 0:
             lines.take(g, 2, 62 if tall else 66, widgets.FG, why)
         lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
-        lines.take(g, 2, 128 - text.LH if tall else 110, widgets.HILITE, strings.PASS_READY,
+        lines.take(g, 2, SCREEN_H - text.LH if tall else 110, widgets.HILITE, strings.PASS_READY,
                    name)

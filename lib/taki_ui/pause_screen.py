@@ -2,7 +2,7 @@
 (which asks first: the game in progress would be left)."""
 
 import displayio
-from boards import K_A, K_B, K_DOWN, K_START, K_UP
+from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
@@ -10,7 +10,7 @@ from taki_ui.states import A_HELP, A_NONE, A_RESUME, A_SETUP, A_SOUND
 
 _ROWS = const(4)
 _Y0 = const(32)
-_ROW_H = const(14)
+_ROW_H = const(LINE_H + 2)
 _SETUP_ROW = const(3)
 
 
@@ -21,7 +21,7 @@ class PauseScreen:
         if lh > text.LINE_H:
             # a taller script: no room for the title; what is said takes the
             # bottom two lines, the keys' line while it shows
-            y0, row_h, said = 1, lh, (128 - 2 * lh, 128 - lh)
+            y0, row_h, said = 1, lh, (SCREEN_H - 2 * lh, SCREEN_H - lh)
         else:
             big = displayio.Group(scale=2, x=44, y=4)
             g.append(big)
@@ -30,7 +30,7 @@ class PauseScreen:
         self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(_ROWS)]
         self.said = (lines.take(g, 2, said[0], widgets.HILITE),
                      lines.take(g, 2, said[1], widgets.HILITE))
-        self.keys = lines.take(g, 2, 128 - lh if lh > text.LINE_H else 116, widgets.DIM,
+        self.keys = lines.take(g, 2, SCREEN_H - lh, widgets.DIM,
                                strings.PAUSE_KEYS)
         self.row = 0
         self.sound = sound

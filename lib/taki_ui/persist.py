@@ -38,11 +38,11 @@ from taki_core.game import EV_BLOCKED, EV_CAP, EV_STAGE, EV_WIN
 from taki_ui import settings as settings_mod
 from taki_ui.store import R_BAD, R_OK, Store
 
-_HAS_GAME = const(114)  # settings_mod.PACKED_SIZE
-_CPU = const(115)
-_GAME = const(119)
-_LANG = const(283)  # _GAME + save.BLOB_SIZE
-PAYLOAD = const(285)
+_HAS_GAME = const(settings_mod.PACKED_SIZE)  # the layout above (sim.inline puts the numbers in)
+_CPU = const(_HAS_GAME + 1)
+_GAME = const(_CPU + 4)
+_LANG = const(_GAME + save.BLOB_SIZE)
+PAYLOAD = const(_LANG + 2)
 
 PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
 IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down

@@ -1,7 +1,7 @@
 """Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 2,
 made by sim/lang.py), laid out in pixels, right to left for Sindhi.
 
-Loaded only while such a language is in use (taki_ui.text._use): an English
+Loaded only while such a language is in use (taki_ui.text.use): an English
 or Tagalog game never has this code in its heap. A text is a row of items:
 a word's picture (its 8-pixel columns read from the file into a scratch
 Bitmap with bitmaptools.readinto, then blitted onto the line), a space, a
@@ -12,37 +12,56 @@ or digits inside it still reads left to right.
 """
 
 import bitmaptools
+import displayio
 import terminalio
+from boards import CHAR_W, LINE_H
+from boards import FONT_FIRST as _FIRST
+from boards import FONT_GLYPHS as _COUNT
+from boards import SCREEN_W as WIDTH
 from micropython import const
 
-from taki_ui import strings, text
+from taki_ui import strings
 
-CHAR_W = const(6)
-LINE_H = const(12)
-WIDTH = const(160)
-_FIRST = const(32)
-_COUNT = const(95)
-_UNKNOWN = const(31)
-_BREAK = const(31)
-_K_COLOUR = const(1)
-_K_CARD = const(2)
-_K_TEXT = const(3)
+_UNKNOWN = const(63 - _FIRST)  # "?"
+_BREAK = const(31)  # where a text's second line starts (sim/lang.py)
 
 
 _entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
+# What it draws from, given by taki_ui.text (use(); this module imports no
+# text: text loads it): the Texts in use, text's scratch buffers, and what
+# that language's header says
+_t = None
+_bufs = None
+_digits = bytearray(10)
+_scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
+_rtl = False
+_space = 0
+lat_y = 0  # where the board's font sits on a line (text.lat_y)
+cut = 0  # what did not fit (text.cut takes it over when this module goes; sim.harness.cut)
 
 
-def check(t, size):
+def use(t, bufs):
+    """Draw from Texts t (its file open), with text's scratch buffers bufs."""
+    global _t, _bufs, _scratch, _rtl, _space, lat_y
+    h = t.head
+    _t = t
+    _bufs = bufs
+    _scratch = displayio.Bitmap(8, h[8], 2)
+    _rtl = h[3] & 1 == 1
+    _space = h[10]
+    lat_y = h[9]
+
+
+def check(t, size, buf):
     """The word table of Texts t (its file just past the texts) and the
     pictures it points at, which follow each other to the file's end
-    (`size`: the CRC-32 over all of it is text.py's)."""
+    (`size`: the CRC-32 over all of it is text.py's; buf: a scratch buffer)."""
     f = t.f
     h = t.head
     words = h[12] | h[13] << 8
     at = t.words + 4 * words
-    buf = text._bufs[0]  # the table, len(buf) // 4 entries a read
     f.seek(t.words)
-    while words:
+    while words:  # the table, len(buf) // 4 entries a read
         n = min(words, len(buf) // 4)
         if f.readinto(memoryview(buf)[:4 * n]) != 4 * n:
             raise ValueError
@@ -57,7 +76,7 @@ def check(t, size):
 
 def _width(i):
     """Word i's width; its picture's place left in _entry."""
-    t = text._texts
+    t = _t
     t.f.seek(t.words + 4 * i)
     t.f.readinto(_entry)
     return _entry[3]
@@ -89,7 +108,7 @@ def put(ln, col, s):
         k = -1
         w = len(s) * CHAR_W
     x = col * CHAR_W
-    if text.RTL and not ln.ltr:
+    if _rtl and not ln.ltr:
         x = _room(ln) - x - w
         if s == ">":  # the menu cursor, now at the right edge, points at its row
             s = "<"
@@ -100,52 +119,53 @@ def put(ln, col, s):
 def put_text(ln, col, n, a, b, c, right, part):
     """Line.put_text: text n from column col (right: ending there), mirrored
     in a right-to-left language unless the line is ltr; the column after."""
-    global _ln, _dir
+    global _ln, _dir, cut
     _ln = None  # (no _measure, _lay: a frame less on the pystack)
     _dir = 1
     w = _walk(n, a, b, c, part, 0, 0)
     x = col * CHAR_W - (w if right else 0)
     _ln = ln
-    if text.RTL and not ln.ltr:
+    if _rtl and not ln.ltr:
         end = _room(ln) - x
         if end - w < 0:
-            text.cut += 1
+            cut += 1
         _dir = -1
         _walk(n, a, b, c, part, 0, end)
     else:
         if x + w > _room(ln):
-            text.cut += 1
+            cut += 1
         _walk(n, a, b, c, part, 0, x)
     _ln = None
     return (x + w + CHAR_W - 1) // CHAR_W
-
-
-def clear(ln):
-    bitmaptools.fill_region(ln.bitmap, 0, 0, WIDTH, ln.bitmap.height, 0)
-    if ln.drew is not None:
-        ln.drew = [text._texts.code]  # tests: the language, then what was drawn
 
 
 def _int_digits(v):
     """v's digits into _digits, lowest first; how many."""
     k = 0
     while True:
-        text._digits[k] = 48 + v % 10
+        _digits[k] = 48 + v % 10
         v //= 10
         k += 1
         if v == 0:
             return k
 
 
+def clear(ln):
+    bitmaptools.fill_region(ln.bitmap, 0, 0, WIDTH, ln.bitmap.height, 0)
+    if ln.drew is not None:
+        ln.drew = [_t.code]  # tests: the language, then what was drawn
+
+
 def _glyph(bm, o, x):
+    global cut
     if x < 0 or x + CHAR_W > WIDTH:
-        text.cut += 1
+        cut += 1
         return
     i = o - _FIRST
     if not 0 <= i < _COUNT:
         i = _UNKNOWN
     if i:
-        bitmaptools.blit(bm, terminalio.FONT.bitmap, x, text._lat_y, x1=i * CHAR_W, y1=0,
+        bitmaptools.blit(bm, terminalio.FONT.bitmap, x, lat_y, x1=i * CHAR_W, y1=0,
                          x2=i * CHAR_W + CHAR_W, y2=LINE_H)
 
 
@@ -161,7 +181,7 @@ def _put_latin(ln, s, k, x):
         return
     while k:
         k -= 1
-        _glyph(ln.bitmap, text._digits[k], x)
+        _glyph(ln.bitmap, _digits[k], x)
         x += CHAR_W
     if ln.drew is not None:
         ln.drew.append(str(s))
@@ -169,19 +189,20 @@ def _put_latin(ln, s, k, x):
 
 def _word(ln, i, x):
     """Word i's picture at x: its 8-pixel columns read from the file."""
+    global cut
     w = _width(i)
-    f = text._texts.f
+    f = _t.f
     e = _entry
     f.seek(e[0] | e[1] << 8 | e[2] << 16)
     bm = ln.bitmap
     if x < 0 or x + w > WIDTH:
-        text.cut += 1
+        cut += 1
     c = 0
     while c < w:
-        bitmaptools.readinto(text._scratch, f, 1)
+        bitmaptools.readinto(_scratch, f, 1)
         at = x + c
         if 0 <= at < WIDTH:
-            bitmaptools.blit(bm, text._scratch, at, 0, x1=0, y1=0, x2=min(8, WIDTH - at), y2=text.LH,
+            bitmaptools.blit(bm, _scratch, at, 0, x1=0, y1=0, x2=min(8, WIDTH - at), y2=_scratch.height,
                              skip_source_index=0)
         c += 8
     if ln.drew is not None:
@@ -207,8 +228,8 @@ def _walk(n, a, b, c, part, depth, x):
     """Lay out text n's items from pen x; the pen after them. A colour, a
     card or a symbol in a place is a text of its own: walked straight from
     here (no frame between: the board's pystack is 2 KB)."""
-    buf = text._bufs[depth]
-    k = text._texts.read(n, buf)
+    buf = _bufs[depth]
+    k = _t.read(n, buf)
     i = 0
     if part == 1:  # the second line: after the break
         while i < k and buf[i] != _BREAK:
@@ -232,7 +253,7 @@ def _walk(n, a, b, c, part, depth, x):
         if o == 32:
             if _ln is not None and _ln.drew is not None:
                 _ln.drew.append(" ")
-            x += _dir * text._space
+            x += _dir * _space
         elif o > 32:  # ASCII: a run of them reads left to right
             i = _run(buf, i - 1, k, x)
             x = _x
@@ -240,13 +261,13 @@ def _walk(n, a, b, c, part, depth, x):
             o -= 1
             v = a if o % 3 == 0 else b if o % 3 == 1 else c
             o //= 3
-            if o == _K_COLOUR:
+            if o == strings.PLACE_COLOUR:
                 x = _walk(strings.RED + v, None, None, None, -1, depth + 1, x)
-            elif o == _K_CARD and v >= 52:
+            elif o == strings.PLACE_CARD and v >= 52:
                 x = _walk(strings.COLOR_CARD + v - 52, None, None, None, -1, depth + 1, x)
-            elif o == _K_CARD:
+            elif o == strings.PLACE_CARD:
                 x = _walk(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1, depth + 1, x)
-            elif o == _K_TEXT:
+            elif o == strings.PLACE_TEXT:
                 x = _walk(v, None, None, None, -1, depth + 1, x)
             else:
                 x = _latin(v, x)
@@ -284,8 +305,8 @@ def _run(buf, i, k, x):
 
 def parts(n):
     """Whether text n has a second line (pictures: a break in it)."""
-    buf = text._bufs[0]
-    k = text._texts.read(n, buf)
+    buf = _bufs[0]
+    k = _t.read(n, buf)
     i = 0
     while i < k:
         if buf[i] == _BREAK:

@@ -5,7 +5,7 @@ prompt lists people, never cards: who holds a Breaker stays hidden.
 """
 
 import displayio
-from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
+from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
@@ -32,7 +32,7 @@ class Plus3Screen:
             y0, row_h = _Y0, _ROW_H
         self.answer = lines.take(g, 2, y0, widgets.FG)
         self.breaking = lines.take(g, 2, y0 + row_h, widgets.FG)
-        lines.take(g, 2, 128 - lh if tall else 116, widgets.DIM, strings.P3_KEYS)
+        lines.take(g, 2, SCREEN_H - lh, widgets.DIM, strings.P3_KEYS)
         self.names = names
         self.nxt = nxt
         self.candidates = bytes(candidates[:nc])

@@ -2,7 +2,7 @@
 SELECT deletes. A name must have a letter and differ from every other seat's."""
 
 import displayio
-from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
@@ -28,11 +28,11 @@ class RenameScreen:
         self.cursor, _ = widgets.box(_X0, y + 26, 12, 2, widgets.HILITE)
         g.append(self.cursor)
         # why A did not take the name (a taller script: over the keys' lines)
-        self.why = lines.take(g, 2, 128 - 2 * lh if tall else 80, widgets.HILITE)
-        self.why2 = lines.take(g, 2, 128 - lh if tall else 90, widgets.HILITE)
-        self.keys = (lines.take(g, 2, 128 - 2 * lh if tall else 104, widgets.DIM,
+        self.why = lines.take(g, 2, SCREEN_H - 2 * lh if tall else 80, widgets.HILITE)
+        self.why2 = lines.take(g, 2, SCREEN_H - lh if tall else 90, widgets.HILITE)
+        self.keys = (lines.take(g, 2, SCREEN_H - 2 * lh, widgets.DIM,
                                 strings.RENAME_KEYS),
-                     lines.take(g, 2, 128 - lh if tall else 116, widgets.DIM,
+                     lines.take(g, 2, SCREEN_H - lh, widgets.DIM,
                                 strings.RENAME_KEYS2))
         self.seat = seat
         self.names = names

@@ -1,6 +1,7 @@
 """At power-on, when a game was saved: resume it (A) or not (B)."""
 
 import displayio
+from boards import SCREEN_H
 
 from taki_ui import strings, text, widgets
 
@@ -20,4 +21,4 @@ class ResumeScreen:
                    if game.tournament() else strings.RESUME_NORMAL, game.players)
         lines.take(g, 2, 48 + lh + 4 if tall else 68, widgets.FG, strings.RESUME_NEXT,
                    names[game.current()])
-        lines.take(g, 2, 128 - lh if tall else 110, widgets.HILITE, strings.RESUME_KEYS)
+        lines.take(g, 2, SCREEN_H - lh if tall else 110, widgets.HILITE, strings.RESUME_KEYS)

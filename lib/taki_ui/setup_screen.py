@@ -1,7 +1,7 @@
 """The setup screen: players, who starts, game kind, sound, each seat."""
 
 import displayio
-from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP
+from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
@@ -10,7 +10,6 @@ from taki_ui.states import A_CHANGED, A_LANG, A_NONE, A_RENAME, A_SOUND, A_START
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
-_ROW_H = const(12)
 _X = const(2)
 _R_PLAYERS = const(0)
 _R_FIRST = const(1)
@@ -28,10 +27,10 @@ class SetupScreen:
         tall = lh > text.LINE_H
         lines.take(self.group, 2, 0 if tall else 1, widgets.HILITE, strings.SETUP_TITLE)
         # a taller script shows fewer rows at once (and scrolls)
-        self.nrows = (128 - 2 * lh) // lh if tall else ROWS
-        self.rows = [lines.take(self.group, _X, lh + i * lh if tall else _Y0 + i * _ROW_H,
+        self.nrows = (SCREEN_H - 2 * lh) // lh if tall else ROWS
+        self.rows = [lines.take(self.group, _X, lh + i * lh if tall else _Y0 + i * LINE_H,
                                 widgets.FG) for i in range(self.nrows)]
-        self.keys = lines.take(self.group, 2, 128 - lh if tall else 116, widgets.DIM)
+        self.keys = lines.take(self.group, 2, SCREEN_H - lh, widgets.DIM)
         self.row = row
         self.top = 0
         self.note = -1  # a text shown in place of the key help until the next key

@@ -13,6 +13,7 @@ import sys
 
 import bitmaptools
 import displayio
+from boards import SCREEN_H, SCREEN_W
 from micropython import const
 
 from taki_ui import cardart, text, widgets
@@ -35,7 +36,7 @@ class Stage:
         bitmap, self.missing = reader.load()  # missing: cards.bmp could not be used
         _drop("sheet")
         self.cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
-        self.background = widgets.box(0, 0, 160, 128, widgets.BG)[0]
+        self.background = widgets.box(0, 0, SCREEN_W, SCREEN_H, widgets.BG)[0]
         self.root = None
         self.screen = None
         self.table = None  # the screen, while it is the table
@@ -48,10 +49,10 @@ class Stage:
         m = self.marks
         if kind == MARK_NONE:
             m.hidden = True
-            m.x = 160  # off the screen while hidden: see table_screen._park
+            m.x = SCREEN_W  # off the screen while hidden: see table_screen._park
         else:
             m[0] = kind
-            m.x = 160 - _MW
+            m.x = SCREEN_W - _MW
             m.hidden = False
 
     def show(self, module, cls, *args):
@@ -99,7 +100,7 @@ def _marks():
     pal[1] = widgets.FG
     pal[2] = 0xFF2020
     tg = displayio.TileGrid(bm, pixel_shader=pal, tile_width=_MW, tile_height=_MH,
-                            x=160, y=0)
+                            x=SCREEN_W, y=0)
     tg.hidden = True  # and off the screen (Stage.mark)
     return tg
 

@@ -22,6 +22,7 @@ the app from the core's legal moves.
 
 import displayio
 import vectorio
+from boards import SCREEN_H, SCREEN_W
 from micropython import const
 
 from taki_ui import cardart, settings, strings, text, widgets
@@ -36,9 +37,8 @@ _GRID_Y = const(23)
 _ROW_H = const(11)
 _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
-_BOTTOM = const(116)
 CURRENT = 0x1C5A3C  # behind the current player's cell
-_OFF = const(128)  # below the screen: where a hidden notice line waits (_park)
+_OFF = SCREEN_H  # below the screen: where a hidden notice line waits (_park)
 
 
 def _park(ln, hidden, y):
@@ -112,7 +112,7 @@ class TableScreen:
         self.right = _arrow(157, True, hand_y)
         g.append(self.left)
         g.append(self.right)
-        self.bottom = lines.take(g, 2, 128 - lh if tall else _BOTTOM, widgets.DIM)
+        self.bottom = lines.take(g, 2, SCREEN_H - lh, widgets.DIM)
         # a notice covers the top two lines for a moment
         self.notice = (lines.take(g, 0, 0, widgets.HILITE, bg=widgets.BAR),
                        lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
@@ -292,8 +292,8 @@ class TableScreen:
     def show_chooser(self, sel):
         if self.chooser is None:
             d = text.LH - text.LINE_H  # a taller title line pushes the rest down
-            ch = displayio.Group(y=128 - text.LH - 44 - d if d else _HAND_Y - 10)
-            bg, _ = widgets.box(0, 0, 160, 44 + d, widgets.BAR)
+            ch = displayio.Group(y=SCREEN_H - text.LH - 44 - d if d else _HAND_Y - 10)
+            bg, _ = widgets.box(0, 0, SCREEN_W, 44 + d, widgets.BAR)
             ch.append(bg)
             self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
                                               bg=widgets.BAR)

@@ -22,23 +22,19 @@ a line; a character the font lacks shows as "?".
 import bitmaptools
 import displayio
 import terminalio
+from boards import CHAR_W, LINE_H
+from boards import FONT_FIRST as _FIRST
+from boards import FONT_GLYPHS as _COUNT
+from boards import SCREEN_W as WIDTH
 from micropython import const
 
 from taki_ui import strings, widgets
+from taki_ui.widgets import Placed
 
-CHAR_W = const(6)
-LINE_H = const(12)
-WIDTH = const(160)
-COLS = const(26)  # characters that fit a line
-_FIRST = const(32)  # the font bitmap holds ASCII 32..126, in order
-_COUNT = const(95)
-_UNKNOWN = const(31)  # "?"
+COLS = const(WIDTH // CHAR_W)  # characters that fit a line
+_UNKNOWN = const(63 - _FIRST)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
-_K_COLOUR = const(1)  # place kinds (sim/texts.py)
-_K_CARD = const(2)
-_K_TEXT = const(3)
 _HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
-_BREAK = const(31)  # version 2: where a text's second line starts
 
 # The languages offered, in the order the setup shows them: English, then
 # the rulebook's (../shared/seeds).
@@ -50,18 +46,14 @@ LANGS = ("en", "ml", "hi", "as", "sd", "tl")
 LH = LINE_H
 PIXELS = False
 RTL = False
-_lat_y = 0  # where the board's font sits on a line of pictures
-_space = CHAR_W
-_scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 trace = False  # tests: lines keep what they drew (Line.text)
 words = {}  # tests: (language, word number) -> the word (sim.lang), for Line.text
 _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
-_bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places
-_digits = bytearray(10)
+bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
 _texts = None
-cut = 0  # characters that did not fit where they were put (tests: never any)
+cut = 0  # characters that did not fit where they were put, and pictures.cut (tests: never any)
 CLEAR = const(-1)  # a line's background: none, what is under it shows (Pool.take)
 
 
@@ -101,7 +93,7 @@ class Texts:
                 from binascii import crc32
 
                 crc = crc32(o, crc32(head[:20]))  # the header but its own CRC, then the rest
-                buf = _bufs[0]
+                buf = bufs[0]
                 size = f.tell()
                 while True:
                     got = f.readinto(buf)
@@ -114,7 +106,7 @@ class Texts:
                 if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
                     from taki_ui import pictures
 
-                    pictures.check(self, size)
+                    pictures.check(self, size, buf)
                 elif size != at:
                     raise ValueError
         except (OSError, ValueError):
@@ -152,33 +144,43 @@ def load(code="en"):
 
 
 def _use(t):
-    global _texts, LH, PIXELS, RTL, _lat_y, _space, _scratch, _pictures
-    if _texts is not None:
-        _texts.f.close()
+    """Draw from Texts t, the one it replaces closed (load, tests)."""
+    old = use(t)
+    if old is not None:
+        old.f.close()
+    forget_pictures()  # unless t draws pictures
+
+
+def use(t):
+    """Draw from Texts t from now on; the Texts drawn from until now (not
+    closed: the first start's question shows each language's name from its
+    own file, then gives the one in use back)."""
+    global _texts, LH, PIXELS, RTL, _pictures
+    old = _texts
     _texts = t
     h = t.head
     PIXELS = h[2] == 2
     RTL = PIXELS and h[3] & 1 == 1
     LH = h[8]
-    _lat_y = h[9]
-    _space = h[10] if PIXELS else CHAR_W
-    _scratch = displayio.Bitmap(8, LH, 2) if PIXELS else None
     if PIXELS:
         from taki_ui import pictures as _pictures  # its code: only while it is needed
-    else:
-        forget_pictures()
+
+        _pictures.use(t, bufs)  # it imports no text: what it draws from
+    return old
 
 
 def forget_pictures():
     """Drop taki_ui.pictures (its bytecode is heap) while no language in
     use draws pictures: the first start's question loads it to show them."""
-    global _pictures
+    global _pictures, cut
     if PIXELS:
         return
     import sys
 
     _pictures = None
-    sys.modules.pop("taki_ui.pictures", None)
+    p = sys.modules.pop("taki_ui.pictures", None)
+    if p is not None:
+        cut += p.cut  # what its lines could not fit stays counted
     pkg = sys.modules["taki_ui"]
     if hasattr(pkg, "pictures"):
         delattr(pkg, "pictures")
@@ -186,7 +188,7 @@ def forget_pictures():
 
 def lat_y():
     """Where the board's font sits on a line of the language in use."""
-    return _lat_y
+    return _pictures.lat_y if PIXELS else 0
 
 
 def language():
@@ -213,27 +215,23 @@ def _put_str(s, at):
 
 
 def _put_int(v, at):
-    k = 0
-    while True:
-        _digits[k] = 48 + v % 10
-        v //= 10
-        k += 1
-        if v == 0:
-            break
-    while k:
-        k -= 1
-        at = _put_char(_digits[k], at)
+    d = 1  # the place of v's first digit: they go left to right, no buffer
+    while d * 10 <= v:
+        d *= 10
+    while d:
+        at = _put_char(48 + v // d % 10, at)
+        d //= 10
     return at
 
 
 def _put_arg(v, kind, at, depth):
-    if kind == _K_COLOUR:
+    if kind == strings.PLACE_COLOUR:
         return _put_text(strings.RED + v, None, None, None, at, depth)
-    if kind == _K_CARD:
+    if kind == strings.PLACE_CARD:
         if v >= 52:
             return _put_text(strings.COLOR_CARD + v - 52, None, None, None, at, depth)
         return _put_text(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, at, depth)
-    if kind == _K_TEXT:
+    if kind == strings.PLACE_TEXT:
         return _put_text(v, None, None, None, at, depth)
     if isinstance(v, int):
         return _put_int(v, at)
@@ -243,7 +241,7 @@ def _put_arg(v, kind, at, depth):
 def _put_text(n, a, b, c, at, depth=0):
     if _texts is None:
         load()
-    buf = _bufs[depth]
+    buf = bufs[depth]
     for k in range(_texts.read(n, buf)):
         o = buf[k]
         if o >= 32:
@@ -291,7 +289,7 @@ def split_at(start, n, width):
     return k if k > start else start + width
 
 
-class Line:
+class Line(Placed):
     def __init__(self, height=LINE_H):
         self.bitmap = displayio.Bitmap(WIDTH, height, 2)
         self.palette = displayio.Palette(2)
@@ -393,31 +391,7 @@ class Line:
             return "".join(p if isinstance(p, str) else words[d[0], p] for p in d[1:]).rstrip()
         return "".join(chr(_FIRST + i - 1) if i else " " for i in self.shown).rstrip()
 
-    # --- where and how ---------------------------------------------------------
-    @property
-    def x(self):
-        return self.tile.x
-
-    @x.setter
-    def x(self, value):
-        self.tile.x = value
-
-    @property
-    def y(self):
-        return self.tile.y
-
-    @y.setter
-    def y(self, value):
-        self.tile.y = value
-
-    @property
-    def hidden(self):
-        return self.tile.hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self.tile.hidden = value
-
+    # --- how (where: widgets.Placed) -------------------------------------------
     def colour(self, fg, bg=None):
         """Ink colour, and a background (CLEAR: none; None: as it was)."""
         pal = self.palette

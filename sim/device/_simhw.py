@@ -14,6 +14,8 @@ deterministic. In window mode it is the real clock, and sleeps are real.
 import os
 import time
 
+import boards  # sim.harness puts the project root on the path first
+
 # Configuration, set by sim.harness before `board` is imported.
 BOARD = "pybadge"  # "pybadge" | "pybadgelc" | "pygamer"
 HEADLESS = True
@@ -21,7 +23,9 @@ SCALE = 4
 REST_MS = 20  # the app's longest sleep (taki_ui.app.POLL_MS): a sleep of nothing due
 POLL_MS = 20  # virtual time such a sleep stands for (tests raise it to hurry, lower it to time finely)
 
-KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+# the keys by number, named as boards/__init__.py numbers them (K_A = 1: "A")
+KEY_NAMES = tuple(n[2:] for n in sorted((n for n in dir(boards) if n.startswith("K_")),
+                                        key=lambda n: getattr(boards, n)))
 JOY_CENTRE = 32768
 
 _now = 0
