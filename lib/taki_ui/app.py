@@ -2,10 +2,10 @@
 
 One screen exists at a time (taki_ui.stage builds it when it is entered and
 lets it go when it is left). `step()` is one pass of the main loop: read a
-key, let timers run, refresh the display. A key goes to its state's handler
-(KEYS): a screen's own `key(app, k)` (its module is loaded only while it is
-shown), or on the table a person's turn (taki_ui.turn), the +3 answer
-(taki_ui.plus3_flow) or the public table's below.
+key, let timers run, refresh the display (taki_ui.rest). A key goes to its
+state's handler (KEYS): a screen's own `key(app, k)` (its module is loaded
+only while it is shown), or on the table a person's turn (taki_ui.turn), the
++3 Breaker's (taki_ui.plus3_flow), the public table's (taki_ui.watch).
 The rules are the core's: what may be played comes from `legal_moves`, what
 happened from the event ring, why a key does nothing from `check`. Hands
 stay private: a hand is on screen only in S_TURN / S_COLOUR / S_BREAK /
