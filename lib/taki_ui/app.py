@@ -25,17 +25,13 @@ from taki_ui.notices import SEAT_A, SEAT_B
 from taki_ui.players import NO_MOVE, Computer
 from taki_ui.settings import Settings
 from taki_ui.stage import Stage
-from taki_ui.states import (
+from taki_ui.states import (  # (all: tests read the states here too)
     S_BREAK, S_COLOUR, S_DREW, S_HELP, S_LANG, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME,
     S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
 
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
-
-
-def _screen_key(app, k):
-    app.screen.key(app, k)
 
 
 def _drew_key(app, k):
@@ -48,17 +44,16 @@ def _watch_key(app, k):
         app.until = app.notice_until = ticks_ms()  # hurry up
 
 
-# The key handler of each state: KEYS[state](app, k)
+# The key handler of each state, KEYS[state](app, k); None: the screen's own,
+# screen.key(app, k) (S_SETUP, S_RENAME, S_PASS, S_PLUS3, S_OVER, S_PAUSE,
+# S_RESUME, S_HELP, S_LANG: their modules are loaded only while shown)
 KEYS = [None] * (S_LANG + 1)  # S_LANG: the last state
-for _s in (S_SETUP, S_RENAME, S_PASS, S_PLUS3, S_OVER, S_PAUSE, S_RESUME, S_HELP, S_LANG):
-    KEYS[_s] = _screen_key  # the screen's own (its module is loaded while it is shown)
 KEYS[S_TURN] = turn.key
 KEYS[S_COLOUR] = turn.colour_key
 KEYS[S_BREAK] = plus3_flow.break_key
 KEYS[S_DREW] = _drew_key
 KEYS[S_WATCH] = _watch_key
 KEYS = tuple(KEYS)
-del _s
 
 
 class App:
@@ -95,7 +90,7 @@ class App:
         self.colour_sel = 0  # S_COLOUR: the colour chosen
         self.resume = S_SETUP  # the state a pause goes back to
         self.passing_for = 0
-        self.after_pass = turn.begin  # what the pass screen shows next
+        self.after_pass = turn.show  # what the pass screen shows next
         self.pass_why = -1
         self.help_card = -1
         self.paused_at = 0  # the hand's cursor when the game was paused
@@ -129,6 +124,8 @@ class App:
             self.help_card = turn.card(self) if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
             self.paused_at = self.table.cursor if self.help_card >= 0 else 0
             self.pause()
+        elif KEYS[st] is None:
+            self.screen.key(self, k)  # (called here: a frame less under its drawing)
         else:
             KEYS[st](self, k)
 
@@ -157,7 +154,8 @@ class App:
     def on_table(self, state):
         """The table screen (built if another screen is shown), in state."""
         if self.table is None:
-            self.enter(state, None, None)
+            self.stage.show(None, None)  # (not enter(): a frame less under its drawing)
+            self.board.let_go()
             if self.notice_on:
                 self._draw_notice()
         self.state = state
@@ -194,10 +192,9 @@ class App:
 
     def _tick(self):
         rest.save_tick(self)
-        watch.tick(self)
-
-    def go_on(self):
-        """The public table's notices are done and its time is up: the next thing."""
+        if not watch.tick(self):
+            return
+        # the public table's notices are done and its time is up: the next thing
         g = self.game
         cur = g.current()
         if g.over():
@@ -206,7 +203,7 @@ class App:
         elif g.phase() == P_PLUS3:
             plus3_flow.start(self)
         elif self.settings.is_human(cur):
-            watch.hand_over(self, cur, turn.begin, -1)
+            watch.hand_over(self, cur, turn.show, -1)
         else:
             self.computer(cur)
 
@@ -242,7 +239,9 @@ class App:
             self.saves.changed(settings=True)  # written as a setup change is
         self.viewer = -1
         self.lights.colour(-1)
-        self.enter(S_SETUP, "setup_screen", "SetupScreen", self.settings, row)
+        self.stage.show("setup_screen", "SetupScreen", self.settings, row)  # (as on_table)
+        self.state = S_SETUP
+        self.board.let_go()
         if self.warning >= 0:
             self.screen.notice(self.warning)
             self.warning = -1

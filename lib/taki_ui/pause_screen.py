@@ -85,15 +85,14 @@ class PauseScreen:
             self.asking = False
             self._say(-1)
             if k == K_A:
-                _leave(app, True)
+                if app.saves.settings_changed:
+                    rest.save_now(app)  # the sound switched in the menu
+                app.to_setup()  # (from here: a frame less under its drawing)
             return
         if k == K_UP:
             self.row = (self.row - 1) % _ROWS
         elif k == K_DOWN:
             self.row = (self.row + 1) % _ROWS
-        elif k == K_B or k == K_START or (k == K_A and self.row == 0):
-            _leave(app, False)
-            return
         elif k == K_A and self.row == _SETUP_ROW:
             self.asking = True
             self._say(strings.SURE, strings.SURE_KEYS)
@@ -105,32 +104,30 @@ class PauseScreen:
             app.lights.silence()
             self.show(st.sound)  # no longer "Saved"
             return
-        elif k == K_A:
+        elif k == K_A and self.row == 2:
             app.enter(S_HELP, "help_screen", "HelpScreen", app.stage.cards,
                       app.help_card if app.help_card >= 0 else app.game.leading())
             return
+        elif k == K_B or k == K_START or k == K_A:  # resume (A on the first row)
+            # back to the screen of the state the menu interrupted (called from
+            # here, not a function of its own: a frame less under its drawing)
+            if app.saves.settings_changed:
+                rest.save_now(app)  # the sound switched in the menu
+            st = app.resume
+            if st == S_TURN or st == S_COLOUR:
+                turn.show(app, False, app.paused_at)
+            elif st == S_DREW:
+                turn.show_drawn(app, app.viewer, app.paused_at)
+            elif st == S_BREAK:
+                plus3_flow.show_break(app)
+            elif st == S_PASS:
+                app.enter(S_PASS, "pass_screen", "PassScreen", app.names[app.passing_for],
+                          app.pass_why)
+            elif st == S_PLUS3:
+                plus3_flow.public(app)
+            elif st == S_OVER:
+                app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
+            else:
+                watch.watch(app)  # S_WATCH: its timers run on
+            return
         self._draw()
-
-
-def _leave(app, setup):
-    """Out of the menu: to setup, or back to the screen of the state it
-    interrupted (app.resume)."""
-    if app.saves.settings_changed:
-        rest.save_now(app)  # the sound switched in the menu
-    st = app.resume
-    if setup:
-        app.to_setup()
-    elif st == S_TURN or st == S_COLOUR:
-        turn.show(app, False, app.paused_at)
-    elif st == S_DREW:
-        turn.show_drawn(app, app.viewer, app.paused_at)
-    elif st == S_BREAK:
-        plus3_flow.show_break(app)
-    elif st == S_PASS:
-        app.enter(S_PASS, "pass_screen", "PassScreen", app.names[app.passing_for], app.pass_why)
-    elif st == S_PLUS3:
-        plus3_flow.public(app)
-    elif st == S_OVER:
-        app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
-    else:
-        watch.public_table(app)  # S_WATCH: its timers run on

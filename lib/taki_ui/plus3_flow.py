@@ -47,7 +47,7 @@ def public(app):
         app.computer(nxt)
         return
     if nc == 1 and cand[0] == nxt:
-        watch.hand_over(app, nxt, turn.begin, strings.PASS_ANSWER)  # they answer in their turn
+        watch.hand_over(app, nxt, turn.show, strings.PASS_ANSWER)  # they answer in their turn
         return
     app.viewer = -1  # a public screen
     app.enter(S_PLUS3, "plus3_screen", "Plus3Screen", app.names, by, nxt, cand, nc)

@@ -72,7 +72,7 @@ class Plus3Screen:
             if self.row == 1:
                 watch.hand_over(app, self.breaker, plus3_flow.show_break, strings.PASS_BREAK)
             elif app.settings.is_human(self.nxt):
-                watch.hand_over(app, self.nxt, turn.begin, strings.PASS_ANSWER)
+                watch.hand_over(app, self.nxt, turn.show, strings.PASS_ANSWER)
             else:
                 app.on_table(S_WATCH)
                 app.computer(self.nxt)

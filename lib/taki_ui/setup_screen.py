@@ -109,7 +109,7 @@ class SetupScreen:
 
     def _change(self, app, step):
         """LEFT/RIGHT (A on a row that is not a seat) on the selected row;
-        True if a new language built the screen anew."""
+        True if the language changed."""
         st = self.settings
         r = self.row
         if r == _R_PLAYERS:
@@ -129,11 +129,9 @@ class SetupScreen:
         elif r == self.count() - 2:
             langs = text.LANGS
             at = langs.index(st.lang) if st.lang in langs else 0
-            ok = st.speak(langs[(at + step) % len(langs)])
+            if not st.speak(langs[(at + step) % len(langs)]):
+                app.warning = strings.LANG_BAD  # setup says so when it is shown again
             app.saves.changed(settings=True)
-            app.to_setup(r)  # every text anew, in the new language
-            if not ok:
-                app.screen.notice(strings.LANG_BAD)
             return True
         else:
             return False  # the start row
@@ -157,5 +155,6 @@ class SetupScreen:
             return
         elif k == K_LEFT or k == K_RIGHT or k == K_A:
             if self._change(app, -1 if k == K_LEFT else 1):
+                app.to_setup(self.row)  # every text anew, in the new language
                 return
         self.show()

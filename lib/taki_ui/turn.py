@@ -19,14 +19,10 @@ from taki_ui.players import NO_MOVE
 from taki_ui.states import S_COLOUR, S_DREW, S_TURN
 
 
-def begin(app):
-    """A person's turn begins: their hand, the cursor at its start."""
-    show(app, True)
-
-
-def show(app, new_turn, cursor=-1):
-    """The current player's hand; the cursor on the lit card nearest to
-    where it was, or exactly at `cursor` (back from the pause menu)."""
+def show(app, new_turn=True, cursor=-1):
+    """The current player's hand: a new turn's with the cursor at its
+    start, else on the lit card nearest to where it was, or exactly at
+    `cursor` (back from the pause menu)."""
     g = app.game
     seat = g.current()
     app.viewer = seat

@@ -1,7 +1,7 @@
 """The game between people's hands: a deal begun, the public table
 (S_WATCH: every hand face down, a move's notices one after another, then who
 is next, a moment before it happens), the device handed to the next person;
-what comes after the table's time is App.go_on's (taki_ui.app). Also the
+what comes after the table's time is App._tick's (taki_ui.app). Also the
 notices' sounds and the notice saying why a key did nothing. Functions of the
 App they are given. The notices' time runs on every screen, the table's or not.
 """
@@ -36,16 +36,11 @@ def begin(app):
     watch(app, 0)
 
 
-def watch(app, delay):
-    """Public table: the hand goes face down at once, then notices and
-    computer moves play out, the first not before `delay` ms."""
-    public_table(app)
-    app.until = ticks_add(ticks_ms(), delay)
-
-
-def public_table(app):
-    """The table as everyone may see it: from now on nobody holds the
-    device privately (the next hand needs the pass screen first)."""
+def watch(app, delay=-1):
+    """The table as everyone may see it: the hand goes face down at once,
+    then notices and computer moves play out, the first not before `delay`
+    ms (-1: when it was due). From now on nobody holds the device privately
+    (the next hand needs the pass screen first)."""
     g = app.game
     app.viewer = -1
     t = app.on_table(S_WATCH)
@@ -59,6 +54,8 @@ def public_table(app):
     else:
         _tell_next(app)
     app.lights.colour(g.color())
+    if delay >= 0:
+        app.until = ticks_add(ticks_ms(), delay)
 
 
 def _tell_next(app):
@@ -71,37 +68,31 @@ def _tell_next(app):
 
 def tick(app):
     """A loop pass: the next notice when one's time is up; on the public
-    table, once the notices are done, who is next, then on."""
+    table, once the notices are done, who is next; True when it is time to
+    go on (App._tick goes on itself: a frame less under the deepest drawing)."""
     now = ticks_ms()
     if app.state == S_DREW:
-        return  # "You drew ..." stays until A; the public notices wait
-    notices = app.notices
-    if app.notice_on and ticks_diff(now, app.notice_until) >= 0:
-        if notices.pending():
-            _next_notice(app)
+        return False  # "You drew ..." stays until A; the public notices wait
+    n = app.notices
+    if (ticks_diff(now, app.notice_until) >= 0) if app.notice_on else n.pending():
+        if n.pending():
+            n.pop()
+            app.notice(n.text, n.a, n.b, n.seats)
         else:
             app.notice(-1)
-    elif not app.notice_on and notices.pending():
-        _next_notice(app)
-    if app.state != S_WATCH or notices.pending() or app.notice_on:
-        return
+    if app.state != S_WATCH or n.pending() or app.notice_on:
+        return False
     if not app.told_next:
         # the notices of a move are done: now say who is next, a moment
         # before it happens
         _tell_next(app)
         app.until = ticks_add(now, NEXT_MS)
-    elif ticks_diff(now, app.until) >= 0:
-        app.go_on()
-
-
-def _next_notice(app):
-    n = app.notices
-    n.pop()
-    app.notice(n.text, n.a, n.b, n.seats)
+        return False
+    return ticks_diff(now, app.until) >= 0
 
 
 def hand_over(app, seat, then, why):
-    """Before a hand is shown (then(app): turn.begin or plus3_flow.show_break):
+    """Before a hand is shown (then(app): turn.show or plus3_flow.show_break):
     the pass screen, unless that person has held the device since their last
     hand, with nothing public between; why: what for (a text), or -1."""
     app.passing_for = seat
