@@ -158,7 +158,7 @@ class Sim:
         from sim import texts
 
         app = self.app
-        show = app._notice
+        show = app.notice
         self.notices = []
 
         def record(n, a=0, b=0, seats=0):
@@ -167,7 +167,7 @@ class Sim:
                                                 app.names[b] if seats & 2 else b))
             show(n, a, b, seats)
 
-        app._notice = record
+        app.notice = record
 
     def power_cycle(self):
         """A flat battery, then power-on: a new board driver and app on the
@@ -321,6 +321,7 @@ def arrange(sim, players, hands, discard, current=0, humans=None, settle=True, *
     hands: lists of card names per seat; discard: names, leading card last;
     the draw pile is the rest of the deck in canonical order."""
     from taki_core.cards import DECK_SIZE, card_type, canonical_deck
+    from taki_ui import watch
 
     app = sim.app
     st = app.settings
@@ -340,7 +341,7 @@ def arrange(sim, players, hands, discard, current=0, humans=None, settle=True, *
     app.p3_asked = False
     app.saves.in_game = True  # as a game started from the setup screen
     app.saves.mark()
-    app._watch(0)
+    watch.watch(app, 0)
     if settle:
         sim.settle()
 

@@ -151,9 +151,11 @@ def test_the_sheet_shipped_passes_its_own_check(capsys):
 @pytest.fixture(scope="module")
 def settings_saved():
     """The board's nvm holding one save: the settings after the first start."""
+    from taki_ui import rest
+
     sim = harness.Sim(render=False)
     sim.app.saves.changed(settings=True)
-    sim.app._save_now()
+    rest.save_now(sim.app)
     sim.step()
     sim.step()
     data = bytes(sim.hw_state.nvm)

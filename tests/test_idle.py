@@ -9,7 +9,7 @@ harness.install()
 
 from boards import K_RIGHT  # noqa: E402
 from taki_ui import app as A  # noqa: E402
-from taki_ui import lights  # noqa: E402
+from taki_ui import lights, rest  # noqa: E402
 
 DIM_MS = lights._DIM_MS  # (private: a public const would take the board's heap)
 DARK_MS = lights._DARK_MS
@@ -47,9 +47,9 @@ def test_the_loop_sleeps_a_poll_interval_when_nothing_is_due():
     t0 = hw.ticks_ms()
     for _ in range(50):
         sim.step()
-    assert hw.slept == [n + 50, ms + 50 * A.POLL_MS]  # every pass slept, 20 ms each
-    assert hw.ticks_ms() - t0 == 50 * A.POLL_MS  # and that is all the time that passed
-    assert hw.REST_MS == A.POLL_MS
+    assert hw.slept == [n + 50, ms + 50 * rest.POLL_MS]  # every pass slept, 20 ms each
+    assert hw.ticks_ms() - t0 == 50 * rest.POLL_MS  # and that is all the time that passed
+    assert hw.REST_MS == rest.POLL_MS
 
 
 def step_slept(sim):
@@ -109,7 +109,7 @@ def test_a_sleep_ends_when_the_next_thing_is_due_not_a_poll_later():
     sim = started()
     hw = sim.hw_state
     app = sim.app
-    app._notice(0)  # a notice (its time runs on every screen) ...
+    app.notice(0)  # a notice (its time runs on every screen) ...
     t0 = hw.ticks_ms()
     app.notice_until = ticks_add(t0, 1107)  # ... due to go off the 20 ms grid
     slept = []
@@ -118,7 +118,7 @@ def test_a_sleep_ends_when_the_next_thing_is_due_not_a_poll_later():
         sim.step()
         slept.append(hw.slept[1] - n)
     assert sum(slept[:-1]) == 1107 and slept[-2] == 7  # gone on the ms it was due
-    assert set(slept[:-2]) == {A.POLL_MS}
+    assert set(slept[:-2]) == {rest.POLL_MS}
 
 
 def test_a_key_on_an_ordinary_screen_acts_in_the_pass_that_reads_it():

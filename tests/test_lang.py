@@ -15,7 +15,7 @@ from sim import harness, lang, shots, texts  # noqa: E402
 harness.install()
 
 from taki_ui import app as A  # noqa: E402
-from taki_ui import persist, strings, text  # noqa: E402
+from taki_ui import persist, rest, strings, text  # noqa: E402
 from test_opaque_lines import cleared_differs  # noqa: E402
 
 LONG = "WWWWWWWWWW"  # the widest name the rename screen makes
@@ -412,7 +412,7 @@ def _saved_in(code):
     sim = harness.Sim(render=False)
     sim.app.settings.lang = code
     sim.app.saves.changed(settings=True)
-    sim.app._save_now()
+    rest.save_now(sim.app)
     sim.step()  # the write comes at the next pass of the loop
     assert sim.app.saves.writes == 1
     return sim
@@ -466,7 +466,7 @@ def test_an_unknown_language_code_in_nvm_gives_english_with_a_notice(code):
     assert "Language file bad: English" in sim.screen_text()
     sim.press("UP", "UP", "LEFT", "RIGHT")  # a language chosen in the setup
     assert sim.app.settings.lang == "en"
-    sim.app._save_now()
+    rest.save_now(sim.app)
     sim.step()
     sim.power_cycle()
     assert "Language file bad" not in sim.screen_text()

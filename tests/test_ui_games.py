@@ -180,7 +180,7 @@ def test_three_people_and_two_computers():
     assert [st.is_human(s) for s in range(5)] == [True, False, True, False, True]
     computer_turns = [0]
     passes = [0]
-    orig = sim.app._computer
+    orig = sim.app.computer
 
     def counting(seat):
         assert not sim.app.settings.is_human(seat)
@@ -189,7 +189,7 @@ def test_three_people_and_two_computers():
         assert all(tg.hidden or tg.face == cardart.BACK for tg in sim.app.table.slots)
         orig(seat)
 
-    sim.app._computer = counting
+    sim.app.computer = counting
     rnd = random.Random(3)
     seen = set()
     for _ in range(6000):

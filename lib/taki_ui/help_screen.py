@@ -2,7 +2,7 @@
 the pause menu). LEFT/RIGHT go through every kind of card."""
 
 import displayio
-from boards import K_LEFT, K_RIGHT, SCREEN_H
+from boards import K_A, K_B, K_LEFT, K_RIGHT, SCREEN_H
 from micropython import const
 from taki_core.cards import COLOR, COLOUR_OF, NO_COLOR, SYMBOL_OF
 
@@ -72,7 +72,10 @@ class HelpScreen:
                 at = cut + 1 if cut < n else n
             ln.done()
 
-    def key(self, k):
-        if k == K_LEFT or k == K_RIGHT:
+    def key(self, app, k):
+        """LEFT/RIGHT: the next kind of card; A or B: back to the pause menu."""
+        if k == K_B or k == K_A:
+            app.pause()
+        elif k == K_LEFT or k == K_RIGHT:
             self.kind = (self.kind + (1 if k == K_RIGHT else -1)) % _KINDS
             self._show()

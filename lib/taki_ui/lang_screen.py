@@ -6,7 +6,6 @@ from boards import K_A, K_DOWN, K_UP, LINE_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
-from taki_ui.states import A_DONE, A_NONE
 
 _Y0 = const(LINE_H + 1)  # the first row, under the title's line
 _ROW_H = const(18)  # six rows fit under it (Sindhi's name, 19 tall, overlaps by a pixel)
@@ -44,13 +43,16 @@ class LangScreen:
     def chosen(self):
         return text.LANGS[self.at]
 
-    def key(self, k):
+    def key(self, app, k):
+        """UP/DOWN: the next language; A speaks it, on to setup."""
         if k == K_UP or k == K_DOWN:
             self.at = (self.at + (1 if k == K_DOWN else -1)) % len(text.LANGS)
             self._show()
         elif k == K_A:
-            return A_DONE
-        return A_NONE
+            if not app.settings.speak(self.chosen()):
+                app.warning = strings.LANG_BAD
+            app.saves.changed(settings=True)
+            app.to_setup()
 
 
 def _name_line(code):

@@ -1,10 +1,10 @@
 """Game over: the winner, and the standings (by stage in a tournament)."""
 
 import displayio
-from boards import SCREEN_H
+from boards import K_A, K_B, SCREEN_H
 from micropython import const
 
-from taki_ui import settings, strings, text, widgets
+from taki_ui import settings, strings, text, watch, widgets
 
 _CELL = const(13)  # a place's cell: " 1.Mama 8 13" and a space: cells never touch
 
@@ -74,6 +74,13 @@ class OverScreen:
                 ln.put(at + 12 - (3 if h > 99 else 2 if h > 9 else 1), h)
             ln.done()
         lines.take(g, 2, SCREEN_H - lh, widgets.DIM, strings.OVER_KEYS)
+
+    def key(self, app, k):
+        """A: a new deal with the same setup; B: back to setup."""
+        if k == K_A:
+            watch.new_game(app)
+        elif k == K_B:
+            app.to_setup()
 
 
 def _rank(game, s, winner):

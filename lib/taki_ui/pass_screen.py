@@ -1,7 +1,7 @@
 """Pass the device: nobody's hand is on screen until its owner presses A."""
 
 import displayio
-from boards import SCREEN_H
+from boards import K_A, SCREEN_H
 
 from taki_ui import strings, text, widgets
 
@@ -21,3 +21,9 @@ class PassScreen:
         lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
         lines.take(g, 2, SCREEN_H - text.LH if tall else 110, widgets.HILITE, strings.PASS_READY,
                    name)
+
+    def key(self, app, k):
+        """A: the hand of the person the device was passed to."""
+        if k == K_A:
+            app.viewer = app.passing_for
+            app.after_pass(app)

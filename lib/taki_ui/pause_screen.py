@@ -5,8 +5,10 @@ import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
-from taki_ui import strings, text, widgets
-from taki_ui.states import A_HELP, A_NONE, A_RESUME, A_SETUP, A_SOUND
+from taki_ui import plus3_flow, rest, strings, text, turn, watch, widgets
+from taki_ui.states import (
+    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PLUS3, S_TURN,
+)
 
 _ROWS = const(4)
 _Y0 = const(32)
@@ -78,22 +80,54 @@ class PauseScreen:
         if not self.asking:
             self._say(strings.SAVED)
 
-    def key(self, k):
+    def key(self, app, k):
         if self.asking:  # "Leave this game?"
             self.asking = False
             self._say(-1)
-            return A_SETUP if k == K_A else A_NONE
+            if k == K_A:
+                if app.saves.settings_changed:
+                    rest.save_now(app)  # the sound switched in the menu
+                app.to_setup()  # (from here: a frame less under its drawing)
+            return
         if k == K_UP:
             self.row = (self.row - 1) % _ROWS
         elif k == K_DOWN:
             self.row = (self.row + 1) % _ROWS
-        elif k == K_B or k == K_START:
-            return A_RESUME
-        elif k == K_A:
-            if self.row == _SETUP_ROW:
-                self.asking = True
-                self._say(strings.SURE, strings.SURE_KEYS)
-                return A_NONE
-            return (A_RESUME, A_SOUND, A_HELP)[self.row]
+        elif k == K_A and self.row == _SETUP_ROW:
+            self.asking = True
+            self._say(strings.SURE, strings.SURE_KEYS)
+            return
+        elif k == K_A and self.row == 1:
+            st = app.settings
+            st.sound = not st.sound
+            app.saves.changed(settings=True)
+            app.lights.silence()
+            self.show(st.sound)  # no longer "Saved"
+            return
+        elif k == K_A and self.row == 2:
+            app.enter(S_HELP, "help_screen", "HelpScreen", app.stage.cards,
+                      app.help_card if app.help_card >= 0 else app.game.leading())
+            return
+        elif k == K_B or k == K_START or k == K_A:  # resume (A on the first row)
+            # back to the screen of the state the menu interrupted (called from
+            # here, not a function of its own: a frame less under its drawing)
+            if app.saves.settings_changed:
+                rest.save_now(app)  # the sound switched in the menu
+            st = app.resume
+            if st == S_TURN or st == S_COLOUR:
+                turn.show(app, False, app.paused_at)
+            elif st == S_DREW:
+                turn.show_drawn(app, app.viewer, app.paused_at)
+            elif st == S_BREAK:
+                plus3_flow.show_break(app)
+            elif st == S_PASS:
+                app.enter(S_PASS, "pass_screen", "PassScreen", app.names[app.passing_for],
+                          app.pass_why)
+            elif st == S_PLUS3:
+                plus3_flow.public(app)
+            elif st == S_OVER:
+                app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
+            else:
+                watch.watch(app)  # S_WATCH: its timers run on
+            return
         self._draw()
-        return A_NONE

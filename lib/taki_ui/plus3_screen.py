@@ -8,8 +8,8 @@ import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, SCREEN_H
 from micropython import const
 
-from taki_ui import strings, text, widgets
-from taki_ui.states import A_ANSWER, A_BREAK, A_NONE
+from taki_ui import plus3_flow, strings, text, turn, watch, widgets
+from taki_ui.states import S_WATCH
 
 _Y0 = const(60)
 _ROW_H = const(16)
@@ -60,13 +60,21 @@ class Plus3Screen:
                 b.put(col + 1, "<>")
         b.done()
 
-    def key(self, k):
+    def key(self, app, k):
+        """UP/DOWN: answer or break; LEFT/RIGHT: who breaks; A: the device
+        goes to that person (a computer answers at once)."""
         if k == K_UP or k == K_DOWN:
             if self.nc:
                 self.row = 1 - self.row
         elif (k == K_LEFT or k == K_RIGHT) and self.row == 1:
             self.ci = (self.ci + (1 if k == K_RIGHT else -1)) % self.nc
         elif k == K_A:
-            return A_BREAK if self.row == 1 else A_ANSWER
+            if self.row == 1:
+                watch.hand_over(app, self.breaker, plus3_flow.show_break, strings.PASS_BREAK)
+            elif app.settings.is_human(self.nxt):
+                watch.hand_over(app, self.nxt, turn.show, strings.PASS_ANSWER)
+            else:
+                app.on_table(S_WATCH)
+                app.computer(self.nxt)
+            return
         self._show()
-        return A_NONE

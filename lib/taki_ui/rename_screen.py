@@ -5,9 +5,8 @@ import displayio
 from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, SCREEN_H
 from micropython import const
 
-from taki_ui import strings, text, widgets
+from taki_ui import rest, strings, text, widgets
 from taki_ui.settings import NAME_LEN
-from taki_ui.states import A_CANCEL, A_DONE, A_NONE
 
 _X0 = const(20)
 _Y0 = const(46)
@@ -66,19 +65,25 @@ class RenameScreen:
         if self.tall:
             self.keys[0].hidden = self.keys[1].hidden = not shown
 
-    def key(self, k):
+    def key(self, app, k):
+        """A keeps the name (if it may be kept), B the old one: back to setup."""
         self.why.set("")
         self.why2.set("")
         self._keys(True)
         if k == K_A:
             why, seat = self._refusal()
-            if why < 0:
-                return A_DONE
-            text.show2(self.why, self.why2, why, seat)
-            self._keys(False)
-            return A_NONE
+            if why >= 0:
+                text.show2(self.why, self.why2, why, seat)
+                self._keys(False)
+                return
+            app.names[self.seat] = self.result()
+            app.saves.changed(settings=True)
+            rest.save_now(app)  # a new name is worth a write at once
+            app.to_setup(app.setup_row)
+            return
         if k == K_B:
-            return A_CANCEL
+            app.to_setup(app.setup_row)
+            return
         if k == K_LEFT:
             self.pos = (self.pos - 1) % NAME_LEN
         elif k == K_RIGHT:
@@ -93,4 +98,3 @@ class RenameScreen:
             i = (i + (1 if k == K_UP else -1)) % len(NAME_CHARS)
             self.chars[self.pos] = ord(NAME_CHARS[i])
         self._show()
-        return A_NONE

@@ -1,9 +1,9 @@
 """At power-on, when a game was saved: resume it (A) or not (B)."""
 
 import displayio
-from boards import SCREEN_H
+from boards import K_A, K_B, SCREEN_H
 
-from taki_ui import strings, text, widgets
+from taki_ui import strings, text, watch, widgets
 
 
 class ResumeScreen:
@@ -22,3 +22,9 @@ class ResumeScreen:
         lines.take(g, 2, 48 + lh + 4 if tall else 68, widgets.FG, strings.RESUME_NEXT,
                    names[game.current()])
         lines.take(g, 2, SCREEN_H - lh if tall else 110, widgets.HILITE, strings.RESUME_KEYS)
+
+    def key(self, app, k):
+        if k == K_A:
+            watch.begin(app)
+        elif k == K_B:
+            app.to_setup()  # the save stays until the next deal

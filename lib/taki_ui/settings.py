@@ -81,12 +81,17 @@ class Settings:
         self.kinds[1] = HUMAN
         self.lang = "en"  # the language's code (taki_ui.text.LANGS)
 
-    def relabel(self, old):
-        """After the language changed: names that were the old language's
-        default names (old: them, by seat) become the new language's."""
+    def speak(self, code):
+        """Speak language `code` from now on (taki_ui.text); False if it fell
+        back to English. Names that were the old language's default names
+        become the new language's."""
+        old = [default_name(s) for s in range(MAX_SEATS)]
+        ok = text.load(code)
+        self.lang = text.language()
         for s in range(MAX_SEATS):
             if self.names[s] == old[s]:
                 self.names[s] = default_name(s)
+        return ok
 
     def is_human(self, seat):
         return self.kinds[seat] == HUMAN

@@ -4,9 +4,9 @@ import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
-from taki_ui import strings, text, widgets
+from taki_ui import strings, text, watch, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
-from taki_ui.states import A_CHANGED, A_LANG, A_NONE, A_RENAME, A_SOUND, A_START
+from taki_ui.states import S_RENAME
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
@@ -106,7 +106,9 @@ class SetupScreen:
         self.note = n
         self.keys.show(n)
 
-    def _change(self, step):
+    def _change(self, app, step):
+        """LEFT/RIGHT (A on a row that is not a seat) on the selected row;
+        True if the language changed."""
         st = self.settings
         r = self.row
         if r == _R_PLAYERS:
@@ -119,36 +121,39 @@ class SetupScreen:
             st.tournament = not st.tournament
         elif r == _R_SOUND:
             st.sound = not st.sound
-            return A_SOUND
+            app.lights.silence()
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
         elif r == self.count() - 2:
             langs = text.LANGS
             at = langs.index(st.lang) if st.lang in langs else 0
-            self.lang = langs[(at + step) % len(langs)]
-            return A_LANG
+            if not st.speak(langs[(at + step) % len(langs)]):
+                app.warning = strings.LANG_BAD  # setup says so when it is shown again
+            app.saves.changed(settings=True)
+            return True
         else:
-            return A_NONE
-        return A_CHANGED
+            return False  # the start row
+        app.saves.changed(settings=True)
+        return False
 
-    def key(self, k):
-        """Handle one logical key; return what the app should do."""
-        act = A_NONE
+    def key(self, app, k):
+        """One key: a setting changed, a seat renamed, or the game started."""
         self.note = -1
         if k == K_UP:
             self.row = (self.row - 1) % self.count()
         elif k == K_DOWN:
             self.row = (self.row + 1) % self.count()
-        elif k == K_LEFT:
-            act = self._change(-1)
-        elif k == K_RIGHT:
-            act = self._change(1)
-        elif k == K_A:
-            if self.row == self.count() - 1:
-                return A_START
-            if self.seat() >= 0:
-                return A_RENAME
-            act = self._change(1)
+        elif k == K_A and self.row == self.count() - 1:
+            watch.new_game(app)
+            return
+        elif k == K_A and self.seat() >= 0:
+            app.setup_row = self.row  # where setup comes back to
+            app.enter(S_RENAME, "rename_screen", "RenameScreen", self.seat(), app.names,
+                      self.settings.players)
+            return
+        elif k == K_LEFT or k == K_RIGHT or k == K_A:
+            if self._change(app, -1 if k == K_LEFT else 1):
+                app.to_setup(self.row)  # every text anew, in the new language
+                return
         self.show()
-        return act

@@ -34,7 +34,7 @@ class Stage:
         from taki_ui import sheet as reader  # only at start-up: its code goes after
 
         bitmap, self.missing = reader.load()  # missing: cards.bmp could not be used
-        _drop("sheet")
+        drop("sheet")
         self.cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
         self.background = widgets.box(0, 0, SCREEN_W, SCREEN_H, widgets.BG)[0]
         self.root = None
@@ -66,7 +66,7 @@ class Stage:
         self.lines.fit()  # the language may have changed its line height
         self.screen = self.table = None
         if self._module != module:
-            _drop(self._module)
+            drop(self._module)
             self._module = module
         if module is None:
             self.screen = self.table = TableScreen(self.lines, self.cards)
@@ -105,8 +105,8 @@ def _marks():
     return tg
 
 
-def _drop(module):
-    """Forget the screen module taki_ui.<module> (None: nothing to drop)."""
+def drop(module):
+    """Forget the module taki_ui.<module> (None: nothing to drop): its code is heap."""
     if module is not None:
         sys.modules.pop("taki_ui." + module, None)
         pkg = sys.modules["taki_ui"]

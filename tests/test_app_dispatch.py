@@ -1,0 +1,63 @@
+"""App without mixins (issue 24, item 3): a key goes through KEYS, one
+handler per state; the screens handle their own keys, so their modules (and
+the power-on's) are loaded only while they are needed."""
+
+import os
+import sys
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from sim import harness  # noqa: E402
+
+harness.install()
+
+from taki_ui import app as A  # noqa: E402
+from taki_ui import plus3_flow, states, turn  # noqa: E402
+
+STATES = sorted(v for k, v in vars(states).items() if k.startswith("S_"))
+SCREENS = (states.S_SETUP, states.S_RENAME, states.S_PASS, states.S_PLUS3, states.S_OVER,
+           states.S_PAUSE, states.S_RESUME, states.S_HELP, states.S_LANG)
+
+
+def test_keys_holds_one_handler_for_every_state():
+    assert STATES == list(range(len(A.KEYS))) and len(STATES) == 14
+    assert A.KEYS[states.S_TURN] is turn.key
+    assert A.KEYS[states.S_COLOUR] is turn.colour_key
+    assert A.KEYS[states.S_BREAK] is plus3_flow.break_key
+    # None: the screen shown handles the key itself (its key(app, k))
+    assert [s for s in STATES if A.KEYS[s] is None] == sorted(SCREENS)
+    on_table = [A.KEYS[s] for s in STATES if s not in SCREENS]
+    assert len(set(on_table)) == 5 and all(callable(h) for h in on_table)
+
+
+def test_every_screen_with_a_state_of_its_own_handles_its_keys():
+    import importlib
+
+    for mod, cls in (("setup_screen", "SetupScreen"), ("rename_screen", "RenameScreen"),
+                     ("pass_screen", "PassScreen"), ("plus3_screen", "Plus3Screen"),
+                     ("over_screen", "OverScreen"), ("pause_screen", "PauseScreen"),
+                     ("resume_screen", "ResumeScreen"), ("help_screen", "HelpScreen"),
+                     ("lang_screen", "LangScreen")):
+        key = getattr(importlib.import_module("taki_ui." + mod), cls).key
+        assert key.__code__.co_varnames[:3] == ("self", "app", "k"), mod
+
+
+def test_app_is_one_class_without_mixins_in_under_250_lines():
+    assert A.App.__bases__ == (object,)
+    with open(A.__file__) as f:
+        assert len(f.readlines()) < 250
+
+
+def test_a_screen_s_module_is_loaded_only_while_it_is_shown():
+    sim = harness.Sim(render=False)
+    assert sim.app.state == A.S_SETUP and "taki_ui.setup_screen" in sys.modules
+    assert "taki_ui.start" not in sys.modules  # the power-on's code is forgotten
+    sim.press("UP", "A")  # start: two people, the pass screen first
+    assert sim.app.state == A.S_PASS
+    assert "taki_ui.setup_screen" not in sys.modules and "taki_ui.pass_screen" in sys.modules
+    sim.press("A")
+    assert sim.app.state == A.S_TURN and "taki_ui.pass_screen" not in sys.modules
+    sim.press("START")
+    assert sim.app.state == A.S_PAUSE and "taki_ui.pause_screen" in sys.modules
+    sim.press("B")  # back to the hand, exactly as it was
+    assert sim.app.state == A.S_TURN and "taki_ui.pause_screen" not in sys.modules
