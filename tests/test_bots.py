@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from sim.bench_bots import play
+from sim.bench.bots import play
 from taki_core.bots import EASY, HARD, NORMAL, NO_MOVE, Bots
 from taki_core.cards import DECK_SIZE, NTYPES, canonical_deck, card_type
 from taki_core.game import (

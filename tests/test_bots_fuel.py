@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from sim import armvm, bench_bots, cpvm
+from sim import armvm, cpvm
+from sim.bench import bots as bench_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())

@@ -3,7 +3,7 @@
 PyGameDisplay redraws the whole frame on every refresh; a real display only
 gets the dirty areas. This subclass sends only the dirty areas (so the
 screenshots show exactly what a device would, stale pixels included) and
-counts the pixels sent, for `sim.ui_bench`. The 160x128 frame lives in an
+counts the pixels sent, for `sim.bench.ui`. The 160x128 frame lives in an
 off-screen surface; in window mode it is scaled into the window next to the
 NeoPixels and the key map.
 """

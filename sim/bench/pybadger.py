@@ -1,7 +1,7 @@
 """What Adafruit's PyBadger library would cost the board's heap (desktop only;
 the measurement behind the README's choice of TAKI's own dimming code).
 
-    python -m sim.pybadger_cost [FOLDER]
+    python -m sim.bench pybadger [FOLDER]
 
 Downloads adafruit-circuitpython-pybadger 4.0.10 and the libraries its
 PyBadge module imports (pip download --no-deps into FOLDER, default a

@@ -17,11 +17,13 @@ import sys
 import tempfile
 import time
 
+from sim import ROOT
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 def english_left(code):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tests"))
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
     try:
         import test_lang
     finally:

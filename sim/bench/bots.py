@@ -194,7 +194,7 @@ def _spans(script):
 
     from sim import armvm
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    from sim import ROOT as root
     with tempfile.TemporaryDirectory(prefix="taki-bots-") as tmp:
         path = os.path.join(tmp, "bots.py")
         with open(path, "w") as f:

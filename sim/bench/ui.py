@@ -9,7 +9,7 @@ as they are sent twice). Measured on the real app in the headless simulator:
                 the card leads, counts change, the hand turns face down)
     screen_px   a change of screen (the table to the pass-the-device screen)
 
-    python -m sim.ui_bench     (the lead's `python -m sim.bench ui` calls ui_bench())
+    python -m sim.bench ui
 """
 
 FRAME_PX = 160 * 128

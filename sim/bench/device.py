@@ -38,7 +38,8 @@ import sys
 import tempfile
 import time
 
-from sim import bench_core, cpvm, device_tier
+from sim import cpvm, device_tier
+from sim.bench import core as bench_core
 
 # Import order for the per-module figures: dependencies first, so a figure
 # is the module's own bytecode, names and objects (a qstr pool that grows
@@ -114,7 +115,8 @@ def busy_run(dev, rec):
     mid, high, virtual ms, pixels sent) of the whole game, or for the wait
     from its second pass after the key on; RuntimeError if it went another
     way."""
-    from sim import armvm, bench_speed
+    from sim import armvm
+    from sim.bench import speed as bench_speed
 
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
         with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
@@ -141,7 +143,8 @@ def busy(jobs=2):
     the wait; None without the ARM VM (its reason printed)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from sim import armvm, bench_speed
+    from sim import armvm
+    from sim.bench import speed as bench_speed
 
     why = armvm.missing()
     if why:

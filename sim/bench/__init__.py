@@ -1,4 +1,7 @@
-"""Benchmarks that print figures (desktop only).
+"""The benchmarks: each module one figure, each with main(argv) that prints
+its figures and ends with one summary line; `python -m sim.bench NAME` runs one
+(sim/bench/__main__.py). They may import everything in sim/ and the device
+code; nothing imports them but the tests that check their machinery.
 
     python -m sim.bench core            rules engine: CPython speed, CircuitPython alloc/heap
     python -m sim.bench ui              pixels the display refreshes per action
@@ -12,28 +15,11 @@
                                         PyBadge, as Cortex-M4 code under qemu-arm
     python -m sim.bench watchdog        the start and the longest loop pass on the ARM
                                         model, against the watchdog's 16 s
+    python -m sim.bench pybadger [DIR]  the heap Adafruit's PyBadger library would take
+                                        (downloads it with pip)
 
 Each prints its figures and ends with one summary line (``core: ...``,
 ``ui: ...``, ``bots: ...``, ``device: ...``, ``saves: ...``, ``lang: ...``,
-``speed: ...``, ``watchdog: ...``). Tests check
+``speed: ...``, ``watchdog: ...``, ``pybadger: ...``). Tests check
 behaviour; these report speed and size.
 """
-
-import sys
-
-SUITES = {"core": "sim.bench_core", "ui": "sim.bench_ui", "bots": "sim.bench_bots",
-          "device": "sim.bench_device", "saves": "sim.bench_saves", "lang": "sim.bench_lang",
-          "speed": "sim.bench_speed", "watchdog": "sim.bench_watchdog"}
-
-
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in SUITES:
-        print(__doc__.strip())
-        return 2
-    module = __import__(SUITES[argv[0]], None, None, ["main"])
-    return module.main(argv[1:]) or 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
