@@ -16,7 +16,7 @@ CircuitPython built-in, nor project code, nor an installed library is an
 error.
 
 Every module but code.py is compiled by CircuitPython 10's own mpy-cross
-(sim.cpvm finds it), which is what a 10.x board loads; it saves the board
+(sim.vm.cpvm finds it), which is what a 10.x board loads; it saves the board
 compiling them at each start, not heap: a module's bytecode is in RAM
 either way. --py keeps the source, for reading and editing, and for
 CircuitPython 9.x, which cannot load 10.x's .mpy files. Copying onto a
@@ -209,7 +209,8 @@ def write(out, mpy=True):
     mpy: every module but code.py compiled by CircuitPython 10's mpy-cross,
     with the constants it takes from other modules put in, and its own made
     private where no other module names them (sim.inline)."""
-    from sim import cpvm, inline
+    from sim import inline
+    from sim.vm import cpvm
 
     files = contents()
     sources = {}

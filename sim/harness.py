@@ -106,7 +106,7 @@ class Sim:
         self.hw_state = install(board, headless, save=save)
         self.render = render
         self.lang = lang  # chosen when the first start asks (None: left asking)
-        self.steps = 0  # passes of the app's loop since power-on (sim.device_tier)
+        self.steps = 0  # passes of the app's loop since power-on (sim.vm.device_tier)
         self._boot()
 
     def _boot(self):
@@ -284,7 +284,7 @@ def robot_key(sim, rnd):
 
 def play(sim, rnd, limit=5000, on_key=None, press=None):
     """Press robot keys until the game is over; return how many.
-    press(key) stands in for sim.press (sim.device_tier records them)."""
+    press(key) stands in for sim.press (sim.vm.device_tier records them)."""
     for i in range(limit):
         k = robot_key(sim, rnd)
         if k is None:

@@ -11,7 +11,8 @@ from importlib import metadata
 
 import pytest
 
-from sim import bundle, cpvm
+from sim import bundle
+from sim.vm import cpvm
 
 ROOT = bundle.ROOT
 PY = sys.executable

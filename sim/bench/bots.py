@@ -6,7 +6,7 @@ Win rates: N four-player games per match-up (the tested bot's seat rotates,
 deal i uses seed i); a game still running after CAP moves counts as a loss
 for the tested bot and is reported. 95% confidence intervals are Wilson
 intervals. CPU: K games per level played under CircuitPython 10.2.1
-compiled for the Cortex-M4 (sim/armvm.py: qemu-arm counts the executed ARM
+compiled for the Cortex-M4 (sim/vm/armvm.py: qemu-arm counts the executed ARM
 instructions between markers), every decision made under heap_lock, so an
 allocating decision fails the run; "turn" is one random-play turn of the
 core (legal_moves + apply) measured the same way. A decision's figure is
@@ -192,7 +192,7 @@ def _spans(script):
     import os
     import tempfile
 
-    from sim import armvm
+    from sim.vm import armvm
 
     from sim import ROOT as root
     with tempfile.TemporaryDirectory(prefix="taki-bots-") as tmp:

@@ -2,7 +2,7 @@
 
 - CPython turns/s: random legal play at a 4-player table (a "turn" is one
   applied move, the unit a random agent loop steps by);
-- CircuitPython 10 (its own VM, sim.cpvm): bytes asked of the heap per
+- CircuitPython 10 (its own VM, sim.vm.cpvm): bytes asked of the heap per
   turn, with the heap locked around every turn (any allocation would raise
   MemoryError: the figure is micropython.mem_total()'s growth, which also
   counts requests the lock refused, and gc.mem_alloc() must not move);
@@ -101,7 +101,7 @@ print("heap", gc.mem_alloc() - a0, "free", gc.mem_free())
 
 def guest_games(games, seed=1):
     """Run GUEST_GAMES in CircuitPython's VM; return its figures as a dict."""
-    from sim import cpvm
+    from sim.vm import cpvm
 
     out = cpvm.guest(GUEST_GAMES.format(games=games, seed=seed))
     m = re.search(r"games (\d+) turns (\d+) alloc_bytes (-?\d+) asked (\d+) most (\d+)", out)
@@ -114,7 +114,7 @@ def guest_games(games, seed=1):
 def guest_heap(heap="64K", mpy=True):
     """(heap bytes held by the core and a 10-player game, bytes free), in
     CircuitPython's VM with a heap of `heap`."""
-    from sim import cpvm
+    from sim.vm import cpvm
 
     out = cpvm.guest(GUEST_HEAP, heap=heap, mpy=mpy)
     m = re.search(r"heap (\d+) free (\d+)", out)

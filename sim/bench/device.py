@@ -1,5 +1,5 @@
 """`python -m sim.bench device`: the game on the board's budget, measured under
-CircuitPython 10's own VM (sim.device_tier, sim.cpvm).
+CircuitPython 10's own VM (sim.vm.device_tier, sim.vm.cpvm).
 
     python -m sim.bench device [--py]
 
@@ -23,7 +23,7 @@ bundle's code.py and prints, then one summary line:
     busy_pct      the share of its time the CPU works in the scripted "4 mixed"
                   game (two people, two computers; each person's key comes as
                   soon as the game waits, so people never think): executed
-                  cycles under the ARM model (sim.armvm, mid model, takirender's
+                  cycles under the ARM model (sim.vm.armvm, mid model, takirender's
                   refreshes) over the virtual wall-clock ms * 120 MHz, the
                   wall clock being the loop's sleeps. Also busy_watch_pct (the
                   "4 computers" game, nobody pressing) and busy_wait_pct (the
@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 
-from sim import cpvm, device_tier
+from sim.vm import cpvm, device_tier
 from sim.bench import core as bench_core
 
 # Import order for the per-module figures: dependencies first, so a figure
@@ -111,11 +111,11 @@ def record_wait(out_dir, seconds=WAIT_S):
 
 
 def busy_run(dev, rec):
-    """Replay rec under the ARM VM (sim/cpboard/arm/busy.py): (cycles low,
+    """Replay rec under the ARM VM (sim/vm/cpboard/arm/busy.py): (cycles low,
     mid, high, virtual ms, pixels sent) of the whole game, or for the wait
     from its second pass after the key on; RuntimeError if it went another
     way."""
-    from sim import armvm
+    from sim.vm import armvm
     from sim.bench import speed as bench_speed
 
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
@@ -143,7 +143,7 @@ def busy(jobs=2):
     the wait; None without the ARM VM (its reason printed)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from sim import armvm
+    from sim.vm import armvm
     from sim.bench import speed as bench_speed
 
     why = armvm.missing()

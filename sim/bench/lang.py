@@ -106,7 +106,7 @@ def ondisk_vs_pooled():
     TileGrid, under CircuitPython 10's VM: (ondisk, pooled) bytes."""
     import struct
 
-    from sim import cpvm
+    from sim.vm import cpvm
 
     w, h = 160, 17
     pix = bytes((w + 31) // 32 * 4 * h)
@@ -124,7 +124,8 @@ def ondisk_vs_pooled():
 
 
 def main(argv):
-    from sim import cpvm, device_tier, harness, lang, texts
+    from sim import harness, lang, texts
+    from sim.vm import cpvm, device_tier
 
     harness.install()
     from taki_ui import strings, text

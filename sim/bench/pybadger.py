@@ -7,7 +7,7 @@ Downloads adafruit-circuitpython-pybadger 4.0.10 and the libraries its
 PyBadge module imports (pip download --no-deps into FOLDER, default a
 temporary one), compiles them with CircuitPython's mpy-cross and imports
 them one by one under CircuitPython 10.2.1's VM beside the game's bundle
-and board stand-ins (sim.device_tier.Device.imports' driver), printing the
+and board stand-ins (sim.vm.device_tier.Device.imports' driver), printing the
 live heap each adds. The package's __init__ picks the board by
 os.uname(), which the unix VM lacks, and pybadge.py makes its PyBadge()
 at import, which needs board.I2C(): so pybadger_base.py and pybadge.py are
@@ -22,7 +22,7 @@ import sys
 import tempfile
 import zipfile
 
-from sim import cpvm, device_tier
+from sim.vm import cpvm, device_tier
 
 PACKAGES = ("adafruit-circuitpython-pybadger==4.0.10", "adafruit-circuitpython-display-text",
             "adafruit-circuitpython-display-shapes", "adafruit-circuitpython-miniqr",

@@ -2,21 +2,21 @@
 Cortex-M4 code (desktop only).
 
 The bundle as the board gets it (.mpy) plays scripted games under
-../shared/circuitpython/arm (sim.armvm: CircuitPython 10.2.1 compiled for a
+../shared/circuitpython/arm (sim.vm.armvm: CircuitPython 10.2.1 compiled for a
 Cortex-M4, run by qemu-arm with an instruction-counting plugin and the
 SAMD51 cycle model of its bin/marks.py). The desktop simulator plays each
-game first and records its keys (sim.device_tier.record); the ARM VM replays
-them on the stand-ins of sim/cpboard, with the `board` of sim/cpboard/arm,
+game first and records its keys (sim.vm.device_tier.record); the ARM VM replays
+them on the stand-ins of sim/vm/cpboard, with the `board` of sim/vm/cpboard/arm,
 whose DISPLAY refreshes through the VM's `takirender` (displayio's own
 BusDisplay refresh as a PyBadge's ST7735R is set up; it counts the pixels a
 refresh sends). The replay must end as the simulator's did.
 
-Each loop pass of the app is one span (sim/cpboard/arm/board.py: from the
+Each loop pass of the app is one span (sim/vm/cpboard/arm/board.py: from the
 end of the last pass's refresh to the end of its own), in ms on a 120 MHz
 SAMD51 (mid model), plus the SPI time of the pixels it sent (16 bit at 24
 MHz). What a pass was is told from the key it read and the app's state
 before and after (taki_ui.states), which the driver notes outside the spans
-(sim/cpboard/arm/speed.py):
+(sim/vm/cpboard/arm/speed.py):
 
     cursor_ms       LEFT/RIGHT in a person's turn (S_TURN -> S_TURN)
     play_ms         A that played a card (S_TURN or S_COLOUR, the hand one card less)
@@ -50,10 +50,10 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from sim import armvm, cpvm
-from sim import device_tier as dt
+from sim.vm import armvm, cpvm
+from sim.vm import device_tier as dt
 
-ARM_STANDINS = os.path.join(dt.cpvm.ROOT, "sim", "cpboard", "arm")
+ARM_STANDINS = os.path.join(dt.cpvm.STANDINS, "arm")
 COLS = 9  # ints per pass in passes.bin (speed.py)
 CUT = 40  # presses after the tournament's first stage change
 GAMES = (("4 mixed", None), ("4 mixed ml", None), ("4 mixed sd", None),
@@ -80,7 +80,7 @@ class _Cut(Exception):
 
 def record(name, out_dir, cut=None):
     """Play dt.GAMES[name] in the desktop simulator and write its schedule,
-    as sim.device_tier.record does; cut: None (the whole game), ("keys", n)
+    as sim.vm.device_tier.record does; cut: None (the whole game), ("keys", n)
     (stop before the n+1-th key) or ("stage", n) (n keys after the first
     tournament stage change)."""
     from sim import harness
@@ -123,7 +123,7 @@ def record(name, out_dir, cut=None):
 
 
 def build(root=None):
-    """The bundle and the stand-ins (sim.device_tier.Device), and the ARM
+    """The bundle and the stand-ins (sim.vm.device_tier.Device), and the ARM
     run's own stand-ins in root/arm."""
     dev = dt.Device(root)
     arm = os.path.join(dev.root, "arm")

@@ -3,7 +3,7 @@ Measured on the ARM model of a 120 MHz SAMD51 (../shared/circuitpython/arm:
 CircuitPython 10.2.1 as Cortex-M4 code under qemu-arm, instructions counted,
 a cycle model; about +-20 %), desktop only.
 
-The device tier's games run there through code.py (sim.device_tier; the
+The device tier's games run there through code.py (sim.vm.device_tier; the
 stand-ins' drive.py --marks writes a marker at the end of every pass of the
 app's loop). Prints, per game, the start (code.py's first line to the end of
 the first pass, the first start's language question and its checks of every
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from sim import cpvm, device_tier
+from sim.vm import cpvm, device_tier
 
 ARM = os.path.normpath(os.path.join(cpvm.ROOT, "..", "shared", "circuitpython", "arm"))
 GAMES = ("4 mixed", "4 computers", "4 mixed ml")

@@ -7,7 +7,7 @@ by sim.harness.robot_key, from power-on through the setup screen to the game
 over screen) and records at which pass of the app's loop each key was
 pressed. The VM then runs the bundle as the board gets it (.mpy compiled by
 CircuitPython's mpy-cross, code.py as it is) on the stand-ins of
-sim/cpboard, which press the same keys at the same passes on a virtual clock
+sim/vm/cpboard, which press the same keys at the same passes on a virtual clock
 that moves as the simulator's does. So the VM plays the very same game, and
 its end (winner, events, hands) must equal the simulator's: a game that
 goes another way on the board's VM is a failure too.
@@ -19,7 +19,7 @@ import re
 import shutil
 import tempfile
 
-from sim import cpvm
+from sim.vm import cpvm
 
 def setup_keys(players=2, kinds=None, tournament=False):
     """Keys from power-on (the setup screen, defaults: 2 people) to the first

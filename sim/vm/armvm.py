@@ -15,7 +15,7 @@ sys.stderr) makes several). Two markers back to back cost 522 instructions.
     missing()              why not (one line), or None
     run(script, args=(), heap="128K", path=(), cwd=None, timeout=900)
                            the script under the ARM VM (MICROPYPATH=path, as
-                           sim.cpvm.run): a Run
+                           sim.vm.cpvm.run): a Run
     Run.rc, Run.out        exit status; the guest's stdout (tracebacks go there)
     Run.names              the markers' lines, in order (the guest's stderr)
     Run.rows               the counters after each marker, then at exit: one
@@ -40,7 +40,7 @@ import shutil
 import subprocess
 import tempfile
 
-from sim import cpvm
+from sim.vm import cpvm
 
 ENV = "TAKI_CIRCUITPYTHON_ARM"
 DEFAULT = os.path.join(os.path.dirname(cpvm.DEFAULT_BIN), "arm")

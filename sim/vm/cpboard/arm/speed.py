@@ -4,7 +4,7 @@ each loop pass did (sim.bench speed; never on a board).
     speed.py CODE SCHEDULE
 
 MICROPYPATH holds this folder first (its `board`: takirender's display),
-then the bundle, its lib/ and the other stand-ins of sim/cpboard, whose
+then the bundle, its lib/ and the other stand-ins of sim/vm/cpboard, whose
 keypad and clock replay the schedule at the same loop passes as the
 simulator (_vmhw). Markers for the counting plugin: "S" just before
 code.py's first line, then "R", "A", "B" at each loop pass (board.py).

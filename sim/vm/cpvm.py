@@ -13,7 +13,7 @@ to use your own build.
     tools()            the bin folder, or None when the tools are missing
     compile_py(...)    .py -> .mpy with CircuitPython's mpy-cross
     bundle_tree(dir)   the CIRCUITPY bundle as the board gets it (.mpy)
-    standins(dir)      the board stand-ins of sim/cpboard (+ the pin table)
+    standins(dir)      the board stand-ins of sim/vm/cpboard (+ the pin table)
     run(...)           a script in the VM with a given heap: (exit code, output)
     guest(code, ...)   a snippet with project packages compiled beside it
 """
@@ -23,7 +23,8 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 ENV = "TAKI_CIRCUITPYTHON"
 DEFAULT_BIN = os.path.normpath(os.path.join(ROOT, "..", "shared", "circuitpython", "bin"))
 VM = "circuitpython-unix32-displayio"
@@ -31,7 +32,7 @@ VM_1536 = "circuitpython-unix32-displayio-pystack1536"
 VM_PLAIN = "circuitpython-unix32-boardlike"
 MPY_CROSS = "mpy-cross"
 PYSTACKS = ((VM_1536, 1536), (VM, 2048))  # the builds shipped, smallest first
-STANDINS = os.path.join(ROOT, "sim", "cpboard")
+STANDINS = os.path.join(ROOT, "sim", "vm", "cpboard")
 PINS = os.path.join(ROOT, "sim", "device", "_pins.py")
 
 
