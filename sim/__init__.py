@@ -9,8 +9,8 @@
                      cardsheet, cardpics, fonts/)
     sim/bench/       the figures (`python -m sim.bench NAME`)
 
-Floors, each importing only those below it: bench over testing over build and vm
-(build and vm may use each other, never in a circle); all of them may import the
+Floors: bench uses all the others; testing, build and vm use each other (device_tier records
+its games with the harness), never in a circle; all of them may import the
 device code (lib/taki_ui, taki_core, boards); the device code never imports sim.
 """
 
