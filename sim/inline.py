@@ -13,6 +13,7 @@ The desktop runs the source as it is: the values are the same.
 """
 
 import ast
+import functools
 import io
 import os
 import tokenize
@@ -148,6 +149,14 @@ def inline(source, module, consts):
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=None)
+def _names(src):
+    """Every name token of a source (each module is every other's `others`:
+    tokenized once, not once per module)."""
+    return frozenset(t.string for t in tokenize.generate_tokens(io.StringIO(src).readline)
+                     if t.type == tokenize.NAME)
+
+
 def privatize(source, others):
     """source with the public const() names it defines made private (NAME ->
     _NAME) where no other module of the bundle names them any more (others:
@@ -177,9 +186,7 @@ def privatize(source, others):
             stores[n.name] = stores.get(n.name, 0) + 2
     elsewhere = set()
     for src in others:
-        for t in tokenize.generate_tokens(io.StringIO(src).readline):
-            if t.type == tokenize.NAME:
-                elsewhere.add(t.string)
+        elsewhere |= _names(src)
     toks = list(tokenize.generate_tokens(io.StringIO(source).readline))
     fstrings = " ".join(t.string for t in toks if t.type == tokenize.STRING
                         and t.string[:2].lower() in ('f"', "f'", 'rf', 'fr'))

@@ -12,6 +12,7 @@
 
 import os
 import re
+import sys
 
 import pytest
 
@@ -195,7 +196,6 @@ def test_the_simulator_shows_the_crash_screen_and_a_restarts_into_the_resume(cap
             seen.setdefault("crash", rows)
         if not keys:
             import gc
-            import sys
 
             cls = sys.modules["taki_ui.app"].App  # the one imported after the restart
             seen["app"] = [o for o in gc.get_objects() if type(o) is cls]
@@ -205,6 +205,7 @@ def test_the_simulator_shows_the_crash_screen_and_a_restarts_into_the_resume(cap
         hw.press(keys.pop(0))
 
     hw.poll_hook = hook
+    modules = dict(sys.modules)
     try:
         simmain.run_code()
     except _Stop:
@@ -212,6 +213,13 @@ def test_the_simulator_shows_the_crash_screen_and_a_restarts_into_the_resume(cap
     finally:
         hw.poll_hook = None
         core.Game.apply = real
+        # the restart imported the game's modules afresh: the tests that run
+        # after this one in the same process hold the first ones
+        for name in [n for n in sys.modules if n not in modules or sys.modules[n] is not modules[n]]:
+            if name.split(".")[0] in ("taki_ui", "taki_core", "boards", "adafruit_ticks"):
+                del sys.modules[name]
+        sys.modules.update({n: m for n, m in modules.items()
+                            if n.split(".")[0] in ("taki_ui", "taki_core", "boards", "adafruit_ticks")})
     cap = capsys.readouterr()
     out = cap.out + cap.err  # CPython's traceback module writes to stderr
     assert seen["crash"][:4] == ["/!\\ Something went wrong:", "press A to restart", "",

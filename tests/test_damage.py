@@ -7,8 +7,10 @@ be on the screen; where nothing can show text (English itself broken), the
 game stops with a screen and a console line that name the file and the fix.
 
 One VM run per damage case: the card sheet, a language drawn in pictures
-(Malayalam: its word table and pictures are checked too), English, and the
-settings record in nvm."""
+(Malayalam: its word table and pictures are checked too), English, the
+settings record in nvm, and the game's own modules. (The simulator's own
+handling of each damage: test_a_damaged_card_sheet_gives_plain_faces_drawn_in_code
+and tests/test_lang.py.)"""
 
 import os
 import re
@@ -176,10 +178,19 @@ CASES = ([("cards.bmp", h) for h in HOWS] + [("lang/ml.bin", h) for h in HOWS]
 
 
 @pytest.fixture(scope="module")
-def runs(dev, settings_saved):
+def runs(shared, dev, settings_saved):
     """{(file, how): (recording or None, VM output, ok, figures)} of every
-    case: the simulator records each (in turn) while the VM replays the one
-    before (two at a time)."""
+    case, made once per test run (the `shared` fixture: one worker makes it,
+    the others read it)."""
+    return shared.get("damage-runs", lambda _: _runs(dev, settings_saved))
+
+
+def _runs(dev, settings_saved):
+    """Every case: the simulator records (in turn) while the VM replays the
+    one before (two at a time). Every damage of one file takes the simulator
+    the same way (the plain faces, or English, with the same notice), so the
+    simulator records one game per file, with the file missing, and the VM
+    must play each damage to that game's very end."""
     from concurrent.futures import ThreadPoolExecutor
 
     def vm(rec, kw):
@@ -190,12 +201,18 @@ def runs(dev, settings_saved):
         return rec, out, ok, fig
 
     jobs = {}
+    recs = {}  # file (or way of the nvm) -> the simulator's game with it
     with ThreadPoolExecutor(2) as pool:
         for rel, how in CASES:
             tag = "-%s-%s" % (re.sub(r"\W+", "-", rel), how)
             if rel == "nvm":
                 nvm = NVM_HOWS[how](settings_saved)
-                rec = device_tier.record("2 people", dev.root, nvm=nvm, tag=tag)
+                # a record that fails its check is one way for the simulator,
+                # an erased one (a first start) another
+                way = "nvm-zeroed" if how == "zeroed" else "nvm-bad"
+                if way not in recs:
+                    recs[way] = device_tier.record("2 people", dev.root, nvm=nvm, tag=tag)
+                rec = recs[way]
                 notice = "^v A" if how == "zeroed" else SAVE_NOTICE  # zeroed: a first start
                 kw = dict(nvm=nvm, args=("--watch", notice, "--watch", SAVE_NOTICE))
             elif rel in ("lang/en.bin", "module"):
@@ -211,7 +228,11 @@ def runs(dev, settings_saved):
             else:
                 files, bundle = damaged(dev, rel, how)
                 lang = "ml" if rel == "lang/ml.bin" else None
-                rec = device_tier.record("2 people", dev.root, files=files, lang=lang, tag=tag)
+                if rel not in recs:
+                    gone, _ = damaged(dev, rel, "missing")
+                    recs[rel] = device_tier.record("2 people", dev.root, files=gone, lang=lang,
+                                                   tag="-%s" % re.sub(r"\W+", "-", rel))
+                rec = recs[rel]
                 notice = CARDS_NOTICE if rel == "cards.bmp" else LANG_NOTICE
                 kw = dict(bundle=bundle, args=("--watch", notice))
             jobs[rel, how] = pool.submit(vm, rec, kw)

@@ -91,7 +91,7 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     assert [p.px for p in sd["cursor"]] == [7480, 1280, 1280, 1280]
     # (a play's pass also sends what else changed in it: since the loop sleeps
     # to the next thing due, a notice can end in another pass than before)
-    assert [p.px for p in en["play"]] == [13899, 10059, 14211, 13805, 20339]
+    assert [p.px for p in en["play"]] == [13899, 10059, 14211, 13805, 17389]
     assert [p.px for p in sd["play"]] == [32943, 26863, 32823]
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}

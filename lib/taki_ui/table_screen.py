@@ -293,7 +293,12 @@ class TableScreen:
 
     def hide_chooser(self):
         if self.chooser is not None:
+            ch = self.chooser
             self.lines.give(self._chooser_title)
-            self.group.remove(self.chooser)
+            # emptied first: a removed Group's vectorio shapes are not marked
+            # for redraw (displayio 10.2.1), their pixels would stay on the panel
+            while len(ch):
+                ch.pop()
+            self.group.remove(ch)
             self.chooser = None
             self._chooser_title = None

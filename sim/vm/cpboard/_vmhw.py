@@ -56,6 +56,8 @@ class WatchDog:
         self.gap = 0  # the most loop passes between two feeds
 
     def feed(self):
+        if done:  # a screen that reads no keys (the crash screen before the
+            raise Done()  # board is made) stops at its next pass too
         if self.mode is not None:
             self.feeds += 1
             if self.fed_at >= 0 and steps - self.fed_at > self.gap:
