@@ -1,16 +1,19 @@
 """Desktop-only tools around the device code (nothing here ships).
 
-    sim/__main__.py  the simulator (`python -m sim`); its board stand-ins are
-                     sim/device/, put on sys.path as top-level modules
-    sim/testing/     what the tests drive the game with (harness, scenario, shots, mutate)
+    sim/__main__.py  the simulator (`python -m sim`)
+    sim/device/      the simulator's board stand-ins (board, keypad, displayio's
+                     display, ...), put on sys.path as top-level modules
+    sim/build/       what makes what ships (bundle, inline, mpy, texts, lang, shape,
+                     cardsheet, fonts/) and the glossary
+    sim/testing/     what the tests drive the game with (harness, scenario, mutate,
+                     shots, cardpics)
     sim/vm/          CircuitPython 10's own VMs (cpvm, device_tier, armvm) and their
                      board stand-ins (cpboard/, cpboard/arm/)
-    sim/build/       what makes what ships (bundle, inline, texts, lang, shape, glossary,
-                     cardsheet, cardpics, fonts/)
     sim/bench/       the figures (`python -m sim.bench NAME`)
 
-Floors: bench uses all the others; testing, build and vm use each other (device_tier records
-its games with the harness), never in a circle; all of them may import the
+Floors, each importing only those below it: bench; vm (device_tier records its
+games with the harness); testing and the simulator; device (its display reads
+the card marks' names from build.cardsheet); build. All of them may import the
 device code (lib/taki_ui, taki_core, boards); the device code never imports sim.
 """
 

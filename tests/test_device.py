@@ -117,7 +117,7 @@ def test_the_simulator_s_font_is_the_firmware_s(tier):
     rc, out = cpvm.run(script, path=(), cwd=dev.root)
     assert rc == 0, out
     size, pixels, glyph = out.split("\n")[:3]
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import terminalio

@@ -78,7 +78,7 @@ def test_fast_bitmaptools_write_what_blinka_writes():
     # pixel at a time: same pixels, same dirty area, same errors
     import random
 
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import bitmaptools
@@ -127,7 +127,7 @@ def test_fast_readinto_and_skipping_blit_write_what_blinka_writes():
     import io
     import random
 
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import bitmaptools
@@ -193,7 +193,7 @@ def test_the_pins_the_game_names_exist_on_the_real_boards():
     # the PyGamer; every board.X the device code reads must be there
     import ast
 
-    from sim import bundle
+    from sim.build import bundle
     sys.path.insert(0, os.path.join(ROOT, "sim", "device"))
     try:
         import _pins

@@ -41,4 +41,4 @@ def check():
     if pkg is not None and hasattr(pkg, "files"):
         delattr(pkg, "files")
     if bad is not None:
-        raise OSError(bad + ": copy the game onto the board again (python -m sim.bundle)")
+        raise OSError(bad + ": copy the game onto the board again (python -m sim.build.bundle)")

@@ -120,7 +120,7 @@ class Texts:
             if self.f is not None:
                 self.f.close()
             raise OSError("lib/taki_ui/lang/%s.bin is missing or damaged: copy the game "
-                          "onto the board again (python -m sim.bundle)" % code)
+                          "onto the board again (python -m sim.build.bundle)" % code)
 
     def read(self, n, buf):
         """Text n into buf; its length."""

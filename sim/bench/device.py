@@ -94,7 +94,7 @@ WAIT_S = 30  # busy_wait_pct: seconds the setup screen waits for a key
 def record_wait(out_dir, seconds=WAIT_S):
     """A recording of the first start: the language chosen, then nothing
     pressed for `seconds` (the setup screen waits)."""
-    from sim import harness
+    from sim.testing import harness
 
     sim = harness.Sim(render=False, lang=None)
     hw = sim.hw_state

@@ -2,9 +2,9 @@
 
 For each language: how many texts, the flash its text file takes (pictures
 of the words for the shaped scripts), the texts that do not fit where the
-screens show them (sim.lang.overflow; for the languages drawn in the
+screens show them (sim.build.lang.overflow; for the languages drawn in the
 board's font, tests/test_lang.py's own checks), the screens of the README's
-walk (sim.shots.walk) that show English or cut something, and the device
+walk (sim.testing.shots.walk) that show English or cut something, and the device
 tier's live heap at its peak for a whole game in that language
 (CircuitPython 10's own VM; skipped with a reason where it is absent).
 Ends with one line:
@@ -64,7 +64,7 @@ class _Counting:
 def reads(code):
     """File operations (seeks and reads) to draw the pass screen, then the
     table with a hand, of a two-person game in language `code`."""
-    from sim import harness
+    from sim.testing import harness
     from taki_ui import text
 
     sim = harness.Sim(render=False, lang=code)
@@ -124,7 +124,8 @@ def ondisk_vs_pooled():
 
 
 def main(argv):
-    from sim import harness, lang, texts
+    from sim.build import lang, texts
+    from sim.testing import harness
     from sim.vm import cpvm, device_tier
 
     harness.install()

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import zipfile
 
+from sim.build import mpy as mpy_cross
 from sim.vm import cpvm, device_tier
 
 PACKAGES = ("adafruit-circuitpython-pybadger==4.0.10", "adafruit-circuitpython-display-text",
@@ -65,7 +66,7 @@ def compile_tree(lib, out):
             if n.endswith(".py"):
                 p = os.path.join(root, n)
                 rel = os.path.relpath(p, lib)
-                cpvm.compile_py(p, os.path.join(out, rel[:-3] + ".mpy"), rel)
+                mpy_cross.compile_py(p, os.path.join(out, rel[:-3] + ".mpy"), rel)
     return out
 
 

@@ -27,7 +27,7 @@ import random
 import sys
 import time
 
-from sim import harness
+from sim.testing import harness
 
 CYCLES = 10000  # SAMD5x NVM: minimum erase cycles per block
 # (name, players, seat kinds: 0 person, 1 easy, 2 normal, 3 hard, tournament)

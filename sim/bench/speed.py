@@ -66,7 +66,7 @@ K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)  # boards/
 
 
 def _states():
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     from taki_ui import states
@@ -83,7 +83,7 @@ def record(name, out_dir, cut=None):
     as sim.vm.device_tier.record does; cut: None (the whole game), ("keys", n)
     (stop before the n+1-th key) or ("stage", n) (n keys after the first
     tournament stage change)."""
-    from sim import harness
+    from sim.testing import harness
 
     spec = dt.GAMES[name]
     sim = harness.Sim(render=False, lang=None)  # the first start's question too

@@ -27,7 +27,7 @@ def _refresh_px(sim, key):
 
 
 def ui_bench(seed=11):
-    from sim.harness import Sim
+    from sim.testing.harness import Sim
 
     sim = Sim(render=False)
     app = sim.app

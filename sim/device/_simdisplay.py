@@ -34,7 +34,7 @@ def colour_marks():
     """The four colours' marks as the cards show them: (name, rows) each,
     read from cards.bmp through taki_ui.cardart (so they cannot drift)."""
     if not _marks:
-        from sim.cardsheet import MARK_NAMES
+        from sim.build.cardsheet import MARK_NAMES
         from taki_ui import cardart
         from taki_ui import sheet as sheet_mod
 
@@ -136,7 +136,7 @@ class SimDisplay(PyGameDisplay):
             self.draw_window()
 
     def _background(self):
-        # Refreshing happens on the app's thread (see sim.harness), never here.
+        # Refreshing happens on the app's thread (see sim.testing.harness), never here.
         pass
 
     def _release(self):

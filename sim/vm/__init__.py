@@ -9,7 +9,7 @@
     cpboard/        the board stand-ins the VMs import (board, keypad, time, ...);
                     cpboard/arm/ the ARM run's own board and drivers
 
-May import: sim.build (the bundle it runs), sim.testing.harness (device_tier records
+May import: sim.build (the bundle it runs, mpy-cross), sim.testing.harness (device_tier records
 its games in the simulator), the device code. The files of cpboard/ run inside the
 VM, not in CPython: they import only what CircuitPython has.
 """

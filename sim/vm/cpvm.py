@@ -1,9 +1,9 @@
-"""CircuitPython 10's own VM and compiler, driven from the desktop (tests and
+"""CircuitPython 10's own VM, driven from the desktop (tests and
 benchmarks only; never on a device).
 
 The tools are the ones in ../shared/circuitpython/bin (its README and
 BUILD.md say how they were built and how to rebuild them from source):
-`mpy-cross` makes the .mpy files 10.x boards load; `circuitpython-unix32-
+`mpy-cross` makes the .mpy files 10.x boards load (sim.build.mpy runs it); `circuitpython-unix32-
 displayio` is the 32-bit unix port with displayio's real C objects, the
 board's object model (floats take no heap) and the SAMD51's 2048-byte
 pystack; the `-pystack1536` copy is the same with less pystack, for a
@@ -11,8 +11,7 @@ margin test. Set TAKI_CIRCUITPYTHON to another folder holding these files
 to use your own build.
 
     tools()            the bin folder, or None when the tools are missing
-    compile_py(...)    .py -> .mpy with CircuitPython's mpy-cross
-    bundle_tree(dir)   the CIRCUITPY bundle as the board gets it (.mpy)
+    compile_packages   project packages compiled beside a guest (mpy-cross: sim.build.mpy)
     standins(dir)      the board stand-ins of sim/vm/cpboard (+ the pin table)
     run(...)           a script in the VM with a given heap: (exit code, output)
     guest(code, ...)   a snippet with project packages compiled beside it
@@ -24,13 +23,11 @@ import subprocess
 import tempfile
 
 from sim import ROOT
+from sim.build.mpy import DEFAULT_BIN, ENV, MPY_CROSS, compile_py, folder  # noqa: F401 (armvm: DEFAULT_BIN)
 
-ENV = "TAKI_CIRCUITPYTHON"
-DEFAULT_BIN = os.path.normpath(os.path.join(ROOT, "..", "shared", "circuitpython", "bin"))
 VM = "circuitpython-unix32-displayio"
 VM_1536 = "circuitpython-unix32-displayio-pystack1536"
 VM_PLAIN = "circuitpython-unix32-boardlike"
-MPY_CROSS = "mpy-cross"
 PYSTACKS = ((VM_1536, 1536), (VM, 2048))  # the builds shipped, smallest first
 STANDINS = os.path.join(ROOT, "sim", "vm", "cpboard")
 PINS = os.path.join(ROOT, "sim", "device", "_pins.py")
@@ -38,7 +35,7 @@ PINS = os.path.join(ROOT, "sim", "device", "_pins.py")
 
 def tools():
     """The folder with mpy-cross and the VMs, or None."""
-    d = os.environ.get(ENV) or DEFAULT_BIN
+    d = folder()
     if all(os.access(os.path.join(d, n), os.X_OK) for n in (MPY_CROSS, VM, VM_1536)):
         return d
     return None
@@ -47,8 +44,7 @@ def tools():
 def missing():
     """Why the CircuitPython tests cannot run here (one line)."""
     return ("CircuitPython 10.2.1 tools not found in %s (set %s to a folder with mpy-cross "
-            "and %s; the README says how to build them)" % (os.environ.get(ENV) or DEFAULT_BIN,
-                                                            ENV, VM))
+            "and %s; the README says how to build them)" % (folder(), ENV, VM))
 
 
 def binary(name):
@@ -56,23 +52,6 @@ def binary(name):
     if d is None:
         raise FileNotFoundError(missing())
     return os.path.join(d, name)
-
-
-def compile_py(src, dst, name):
-    """Compile src (.py) to dst (.mpy); `name` is the path tracebacks show."""
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    r = subprocess.run([binary(MPY_CROSS), "-s", name, "-o", dst, src],
-                       capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError("mpy-cross %s: %s" % (name, (r.stdout + r.stderr).strip()))
-
-
-def bundle_tree(out, mpy=True):
-    """Write the CIRCUITPY bundle into out (as sim.bundle does); return out."""
-    from sim import bundle
-
-    bundle.write(out, mpy=mpy)
-    return out
 
 
 def standins(out):

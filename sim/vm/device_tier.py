@@ -3,7 +3,7 @@ own VM, with the heap measured after every pass of the app's loop (desktop
 only; tests/test_device.py and `python -m sim.bench device` use it).
 
 How a game gets there: the desktop simulator plays it first (people played
-by sim.harness.robot_key, from power-on through the setup screen to the game
+by sim.testing.harness.robot_key, from power-on through the setup screen to the game
 over screen) and records at which pass of the app's loop each key was
 pressed. The VM then runs the bundle as the board gets it (.mpy compiled by
 CircuitPython's mpy-cross, code.py as it is) on the stand-ins of
@@ -84,7 +84,7 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     lang/*.bin there is what the game reads); nvm: the board's nvm at
     power-on (bytes; default erased); lang: the language chosen at the first
     start (default the game's); tag: added to the schedule's file name."""
-    from sim import harness
+    from sim.testing import harness
 
     spec = GAMES[name]
     harness.install()
@@ -144,7 +144,7 @@ def record_crash(out_dir, name="2 people", keys=12):
     (A on "Resume game?") to the end; crash_at the loop pass from which the
     next Game.apply fails (drive.py --crash-at); nvm the simulator's nvm at
     the crash, which the board must still hold after it."""
-    from sim import harness
+    from sim.testing import harness
 
     spec = GAMES[name]
     sim = harness.Sim(render=False, lang=None)
@@ -217,7 +217,9 @@ class Device:
         for d in (self.bundle, self.standins):
             if os.path.isdir(d):
                 shutil.rmtree(d)
-        cpvm.bundle_tree(self.bundle, mpy=mpy)
+        from sim.build import bundle
+
+        bundle.write(self.bundle, mpy=mpy)
         cpvm.standins(self.standins)
         self.driver = os.path.join(self.standins, "drive.py")
 
@@ -302,7 +304,7 @@ def device_modules():
     """Every module the bundle holds, as import names (the modules that only
     name constants, which the .mpy bundle puts into the code that uses them,
     are in it but never imported there)."""
-    from sim import bundle
+    from sim.build import bundle
 
     names = []
     for dst in sorted(bundle.contents()):

@@ -1,9 +1,14 @@
 """The shaped languages' text files: from lang/<code>.txt to pictures the
-board shows (desktop only; `python -m sim.texts` writes them, a test checks
-they are up to date).
+board shows, and the writer of every language's file (desktop only):
+
+    python -m sim.build.lang           write lib/taki_ui/strings.py and lang/*.bin
+    python -m sim.build.lang --check   exit 1 if a written file is not up to date
+
+(a test checks they are up to date). The languages drawn in characters are
+sim.build.texts' format; this module shapes and draws the others.
 
 Malayalam, Hindi, Assamese and Sindhi need shaping the board cannot do, so
-every word is shaped and drawn here (sim.shape) and stored as a one-bit
+every word is shaped and drawn here (sim.build.shape) and stored as a one-bit
 picture; a text is a list of items the board lays out on a line:
 
     32          a space (the script's own width)
@@ -20,7 +25,7 @@ File (little-endian):
         space width, 0, words (2), 0, 0
     16  the CRC-32 of what the first start's question reads (the header's
         first 16 bytes, the offsets, the text LANG_NAME, its words' table
-        entries and pictures), the CRC-32 of the whole file (sim.texts.finish)
+        entries and pictures), the CRC-32 of the whole file (sim.build.texts.finish)
     24  count + 1 offsets (2 bytes) of the texts, the texts
     .   per word: its picture's offset (3 bytes) and width (1 byte)
     .   the pictures: a word of width w is ceil(w / 8) columns of 8 pixels,
@@ -31,9 +36,12 @@ File (little-endian):
 Words are stored once, however many texts use them.
 """
 
+import os
 import re
+import sys
 
-from sim import shape, texts
+from sim import ROOT
+from sim.build import shape, texts
 
 VERSION = 2
 HEAD = texts.HEAD
@@ -312,3 +320,46 @@ def flash(code):
     """Bytes of language `code`'s file, and of its pictures alone."""
     data = build(code).data()
     return len(data)
+
+
+# --- the files ----------------------------------------------------------------
+
+def outputs():
+    """{path: content} of every file `python -m sim.build.lang` writes: strings.py,
+    and lang/<code>.bin of every language (characters: sim.build.texts; shaped: here)."""
+    english = texts.table_of("en")
+    texts.check_table(english)
+    out = {texts.STRINGS: texts.strings_module(english).encode(),
+           os.path.join(texts.LANG, "en.bin"): texts.build(english)}
+    for code in texts.languages()[1:]:
+        if code in texts.SHAPED:  # shaped and drawn here
+            out[os.path.join(texts.LANG, code + ".bin")] = build(code).data()
+            continue
+        table = texts.table_of(code)
+        texts.check_translation(code, table, english)
+        texts.check_table(table)
+        out[os.path.join(texts.LANG, code + ".bin")] = texts.build(table, english)
+    return out
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    stale = []
+    for path, data in outputs().items():
+        old = open(path, "rb").read() if os.path.exists(path) else None
+        if old != data:
+            stale.append(path)
+            if "--check" not in argv:
+                with open(path, "wb") as f:
+                    f.write(data)
+    rel = [os.path.relpath(p, ROOT) for p in stale]
+    if "--check" in argv:
+        print("not up to date (run python -m sim.build.lang): %s" % ", ".join(rel) if rel
+              else "texts are up to date")
+        return 1 if rel else 0
+    print("wrote %s" % ", ".join(rel) if rel else "texts were up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

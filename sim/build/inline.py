@@ -1,5 +1,5 @@
 """Put the project's constants into the code that uses them (desktop only; the
-.mpy bundle, sim.bundle, does it before compiling).
+.mpy bundle, sim.build.bundle, does it before compiling).
 
 MicroPython's compiler replaces a name made with `const()` by its value only
 inside the module that defines it. Every other module that imports such a

@@ -1,6 +1,6 @@
 """Pictures of the cards, as the simulated TFT draws them (desktop only).
 
-    python -m sim.cardpics [DIR]      (default docs/cards)
+    python -m sim.testing.cardpics [DIR]      (default docs/cards)
 
 writes
     cards-1x.png          every face: the 13 symbols in each colour, the five
@@ -24,7 +24,7 @@ light, Machado's 3x3 matrix, back to sRGB.
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
 
 CELL_W = 22
 CELL_H = 30
@@ -124,7 +124,7 @@ def render(group, w, h):
 
 def cards_surface():
     """The cards picture at 1x, rendered by the simulator."""
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     w, h = size()
@@ -179,7 +179,7 @@ def side_by_side(a, b, gap=8):
 def table_surface():
     """A turn on the table screen, from the real app: a hand of every colour,
     some cards dimmed."""
-    from sim import harness
+    from sim.testing import harness
 
     sim = harness.Sim(render=True)
     st = sim.app.settings

@@ -1,15 +1,16 @@
 """The game's texts: from the table lib/taki_ui/lang/<language>.txt to what the
 board reads (desktop only).
 
-    python -m sim.texts           write lib/taki_ui/strings.py and lang/*.bin
-    python -m sim.texts --check   exit 1 if a written file is not up to date
+The tables and the file format of the languages drawn in characters
+(sim.build.lang draws the shaped ones and writes every file:
+`python -m sim.build.lang`).
 
 lang/en.txt is the table: `NAME = text` lines, places in {braces}. The names'
 order numbers the texts; strings.py (generated) gives each name its number
 as a const, and lang/<code>.bin holds a language's texts for taki_ui.text:
 
     "TX", version, 0, count (2 bytes, LE), 0, 0, line height 12, 0, space
-    width 6, then zeros to byte 16 (the header of sim.lang's pictures,
+    width 6, then zeros to byte 16 (the header of sim.build.lang's pictures,
     which a file in characters does not use), then two CRC-32s (4 bytes
     each, LE; see finish()), then from byte 24 count + 1 offsets (2 bytes,
     LE) from the start of the file, then the texts one after the other.
@@ -39,9 +40,9 @@ its places filled in, as the board draws it.
 import binascii
 import os
 import re
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 LANG = os.path.join(ROOT, "lib", "taki_ui", "lang")
 STRINGS = os.path.join(ROOT, "lib", "taki_ui", "strings.py")
 VERSION = 1
@@ -147,7 +148,7 @@ def build(table, english=None):
 
 def strings_module(table):
     lines = [
-        '"""The game\'s texts by name (generated from lang/en.txt by `python -m sim.texts`:',
+        '"""The game\'s texts by name (generated from lang/en.txt by `python -m sim.build.lang`:',
         "edit the table, not this file).",
         "",
         "Each name is its text's number in lang/<language>.bin, which taki_ui.text",
@@ -200,27 +201,8 @@ def table_of(code):
     return read_table(os.path.join(LANG, code + ".txt"))
 
 
-def outputs():
-    """{path: content} of every file this tool writes."""
-    english = table_of("en")
-    check_table(english)
-    out = {STRINGS: strings_module(english).encode(),
-           os.path.join(LANG, "en.bin"): build(english)}
-    for code in languages()[1:]:
-        if code in SHAPED:  # shaped and drawn here: sim.lang
-            from sim import lang
-
-            out[os.path.join(LANG, code + ".bin")] = lang.build(code).data()
-            continue
-        table = table_of(code)
-        check_translation(code, table, english)
-        check_table(table)
-        out[os.path.join(LANG, code + ".bin")] = build(table, english)
-    return out
-
-
 _TABLE = None
-SHAPED = ("ml", "hi", "as", "sd")  # scripts shaped on the desktop (sim.shape)
+SHAPED = ("ml", "hi", "as", "sd")  # scripts shaped on the desktop (sim.build.lang)
 
 
 def english(name, *args):
@@ -267,26 +249,3 @@ def card_name(t):
     if t >= 52:
         return english(COLOURLESS[t - 52])
     return english("CARD", t // 13, SYMBOL_NAMES[t % 13])
-
-
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    stale = []
-    for path, data in outputs().items():
-        old = open(path, "rb").read() if os.path.exists(path) else None
-        if old != data:
-            stale.append(path)
-            if "--check" not in argv:
-                with open(path, "wb") as f:
-                    f.write(data)
-    rel = [os.path.relpath(p, ROOT) for p in stale]
-    if "--check" in argv:
-        print("not up to date (run python -m sim.texts): %s" % ", ".join(rel) if rel
-              else "texts are up to date")
-        return 1 if rel else 0
-    print("wrote %s" % ", ".join(rel) if rel else "texts were up to date")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,8 +1,8 @@
 """Draw the card sprite sheet and store it as lib/taki_ui/cards.bmp (desktop
 only; the board reads the file, see taki_ui.cardart).
 
-    python -m sim.cardsheet           write lib/taki_ui/cards.bmp
-    python -m sim.cardsheet --check   exit 1 if the shipped file (or the strip
+    python -m sim.build.cardsheet           write lib/taki_ui/cards.bmp
+    python -m sim.build.cardsheet --check   exit 1 if the shipped file (or the strip
                                       table in cardart.py) differs
 
 A card is 20x28 pixels and is shown as four 20x7 *strips* (a TileGrid of
@@ -33,7 +33,8 @@ import os
 import struct
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 OUT = os.path.join(ROOT, "lib", "taki_ui", "cards.bmp")
 CARDART = os.path.join(ROOT, "lib", "taki_ui", "cardart.py")
 SHEET = os.path.join(ROOT, "lib", "taki_ui", "sheet.py")  # SHEET_SUM
@@ -418,7 +419,7 @@ def check():
             "%s = %r" % (k, want[k]) for k in bad))
     with open(OUT, "rb") as f:
         if f.read() != bmp(strips):
-            return "cards.bmp differs from what sim.cardsheet draws: run python -m sim.cardsheet"
+            return "cards.bmp differs from what sim.build.cardsheet draws: run python -m sim.build.cardsheet"
     return ""
 
 

@@ -6,10 +6,10 @@ joined and right to left. So the build shapes each text here with HarfBuzz
 (uharfbuzz) and draws it with FreeType (freetype-py) in one bit per pixel,
 and the board only shows the pictures. Both wheels carry their C libraries,
 so requirements.txt alone installs them. The fonts are the Noto Sans UI
-families (OFL, sim/fonts/, from Debian's fonts-noto-ui-core 20201225).
+families (OFL, sim/build/fonts/, from Debian's fonts-noto-ui-core 20201225).
 
-    python -m sim.shape <lang> "text"     width in pixels, and the picture
-    python -m sim.shape <lang> "text" -w  width in pixels only
+    python -m sim.build.shape <lang> "text"     width in pixels, and the picture
+    python -m sim.build.shape <lang> "text" -w  width in pixels only
 """
 
 import os

@@ -1,6 +1,6 @@
 """Conformance runner for JSON rule scenarios (../shared/SCENARIOS.md).
 
-    python -m sim.scenario FILE_OR_DIR...
+    python -m sim.testing.scenario FILE_OR_DIR...
 
 Prints one JSON line per scenario; exit status 2 if any file was not a valid
 scenario, else 1 if any ``expect`` failed, else 0. Desktop only.
@@ -369,7 +369,7 @@ def scenario_files(paths):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
-        print("usage: python -m sim.scenario FILE_OR_DIR...", file=sys.stderr)
+        print("usage: python -m sim.testing.scenario FILE_OR_DIR...", file=sys.stderr)
         return 2
     status = 0
     game = Game()

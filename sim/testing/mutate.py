@@ -2,9 +2,9 @@
 (requirements-mutate.txt, which `make mutate` installs; the tests do not
 need it).
 
-    python -m sim.mutate [--jobs N] [MUTANT_NAME_GLOB...]   run, then report
-    python -m sim.mutate --report                           report the last run
-    python -m sim.mutate --survivors                        each survivor's diff
+    python -m sim.testing.mutate [--jobs N] [MUTANT_NAME_GLOB...]   run, then report
+    python -m sim.testing.mutate --report                           report the last run
+    python -m sim.testing.mutate --survivors                        each survivor's diff
 
 mutmut copies the project into ``mutants/``, makes every mutant of every
 function of ``taki_core/`` (setup.cfg says which tests run: the core tests,
@@ -22,7 +22,7 @@ stopped), and the score killed / (mutants run - equivalent). Exit status 1
 if a module scores under 95%, a run is incomplete, or a listed equivalent
 is no longer a mutant at all (the list went stale), else 0.
 
-Loaded by pytest as a plugin (``-p sim.mutate``, from setup.cfg) it only
+Loaded by pytest as a plugin (``-p sim.testing.mutate``, from setup.cfg) it only
 orders the tests of a run fastest first, by the durations mutmut recorded,
 so that most mutants die in a fraction of a second.
 """
@@ -34,7 +34,8 @@ import re
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 MUTANTS = os.path.join(ROOT, "mutants")
 LIST = os.path.join(ROOT, "tests", "MUTANTS.md")
 TARGET = 0.95
@@ -113,7 +114,7 @@ def survivors(res, equiv):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m sim.mutate")
+    ap = argparse.ArgumentParser(prog="python -m sim.testing.mutate")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     ap.add_argument("--report", action="store_true", help="only report the last run")
     ap.add_argument("--survivors", action="store_true", help="show each survivor's diff")

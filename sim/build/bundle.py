@@ -1,7 +1,7 @@
 """Make the folder that goes onto a CIRCUITPY drive (desktop only).
 
-    python -m sim.bundle OUT                 write the bundle into OUT
-    python -m sim.bundle --to /media/CIRCUITPY
+    python -m sim.build.bundle OUT                 write the bundle into OUT
+    python -m sim.build.bundle --to /media/CIRCUITPY
                                              copy it onto a mounted board,
                                              writing only files that differ
     --py                                     .py source instead of .mpy
@@ -16,7 +16,7 @@ CircuitPython built-in, nor project code, nor an installed library is an
 error.
 
 Every module but code.py is compiled by CircuitPython 10's own mpy-cross
-(sim.vm.cpvm finds it), which is what a 10.x board loads; it saves the board
+(sim.build.mpy runs it), which is what a 10.x board loads; it saves the board
 compiling them at each start, not heap: a module's bytecode is in RAM
 either way. --py keeps the source, for reading and editing, and for
 CircuitPython 9.x, which cannot load 10.x's .mpy files. Copying onto a
@@ -37,7 +37,8 @@ import sys
 import sysconfig
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 FLASH_BYTES = 2 * 1024 * 1024  # the PyBadge's / PyGamer's QSPI flash: CIRCUITPY
 CLUSTER = 512  # FAT allocation unit assumed for the on-disk estimate
 
@@ -208,9 +209,8 @@ def write(out, mpy=True):
     """Write the bundle into directory `out`; return (files, bytes, on-disk bytes).
     mpy: every module but code.py compiled by CircuitPython 10's mpy-cross,
     with the constants it takes from other modules put in, and its own made
-    private where no other module names them (sim.inline)."""
-    from sim import inline
-    from sim.vm import cpvm
+    private where no other module names them (sim.build.inline)."""
+    from sim.build import inline, mpy as mpy_cross
 
     files = contents()
     sources = {}
@@ -238,7 +238,7 @@ def write(out, mpy=True):
                 inlined = os.path.join(tmp, os.path.basename(src))
                 with open(inlined, "w", encoding="utf-8") as f:
                     f.write(source)
-                cpvm.compile_py(inlined, path, dst)
+                mpy_cross.compile_py(inlined, path, dst)
         else:
             shutil.copyfile(src, path)
         n = os.path.getsize(path)
@@ -372,7 +372,7 @@ def update_readme(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m sim.bundle",
+    ap = argparse.ArgumentParser(prog="python -m sim.build.bundle",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("out", nargs="?", help="directory to write the bundle into")
     ap.add_argument("--to", metavar="CIRCUITPY", help="copy onto this mounted drive")

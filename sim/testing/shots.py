@@ -1,6 +1,6 @@
 """The README's screenshots, made by the simulator from the real app.
 
-    python -m sim.shots [DIR]        (default docs/shots; PNGs at 2x, 320x256)
+    python -m sim.testing.shots [DIR]        (default docs/shots; PNGs at 2x, 320x256)
 
 Each picture is the 160x128 frame exactly as the simulated TFT shows it,
 scaled 2x without smoothing. Exact tables come from Game.arrange, so the
@@ -12,7 +12,7 @@ the pass and table screens of every other language (DIR/<code>/).
 import os
 import sys
 
-from sim import harness
+from sim.testing import harness
 
 
 def _save(sim, d, name):

@@ -10,7 +10,8 @@ look at what is drawn.
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sim import ROOT
+
 DEVICE = os.path.join(ROOT, "sim", "device")
 LIB = os.path.join(ROOT, "lib")
 
@@ -89,7 +90,7 @@ class _Words:
     """(language, word number) -> the word (taki_ui.text.words)."""
 
     def __getitem__(self, key):
-        from sim import lang
+        from sim.build import lang
 
         code, i = key
         return lang.build(code).words[i]
@@ -134,7 +135,7 @@ class Sim:
 
     def _record_notices(self):
         """Keep every notice the app shows, in English, in self.notices."""
-        from sim import texts
+        from sim.build import texts
 
         app = self.app
         show = app._notice
