@@ -1,5 +1,5 @@
 """Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 2,
-made by sim/lang.py), laid out in pixels, right to left for Sindhi.
+made by sim/build/lang.py), laid out in pixels, right to left for Sindhi.
 
 Loaded only while such a language is in use (taki_ui.text._use): an English
 or Tagalog game never has this code in its heap. A text is a row of items:

@@ -12,7 +12,7 @@ label costs 1.1-1.4 KB each and 16 KB of library; see the README's "Memory
 on the board".)
 
 The texts themselves are not in the heap: lang/<language>.bin (made from the
-table lang/<language>.txt by `python -m sim.texts`) holds them, and a text
+table lang/<language>.txt by `python -m sim.build.lang`) holds them, and a text
 is read from it into a small buffer when a line shows it. A text's places
 are filled in then: a name or a number as it is, a colour by its word, a
 card by its name. Text is monospaced, 6 pixels a character, 26 characters
@@ -34,10 +34,10 @@ _FIRST = const(32)  # the font bitmap holds ASCII 32..126, in order
 _COUNT = const(95)
 _UNKNOWN = const(31)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
-_K_COLOUR = const(1)  # place kinds (sim/texts.py)
+_K_COLOUR = const(1)  # place kinds (sim/build/texts.py)
 _K_CARD = const(2)
 _K_TEXT = const(3)
-_HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
+_HEAD = const(24)  # see sim/build/texts.py (version 1) and sim/build/lang.py (version 2)
 _BREAK = const(31)  # version 2: where a text's second line starts
 
 # The languages offered, in the order the setup shows them: English, then
@@ -54,7 +54,7 @@ _lat_y = 0  # where the board's font sits on a line of pictures
 _space = CHAR_W
 _scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 trace = False  # tests: lines keep what they drew (Line.text)
-words = {}  # tests: (language, word number) -> the word (sim.lang), for Line.text
+words = {}  # tests: (language, word number) -> the word (sim.build.lang), for Line.text
 _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
