@@ -57,4 +57,4 @@ $(MUTATE_STAMP): $(STAMP) requirements-mutate.txt
 	touch $(MUTATE_STAMP)
 
 mutate: setup $(MUTATE_STAMP)
-	$(PY) -m sim.mutate --jobs 2
+	$(PY) -m sim.testing.mutate --jobs 2

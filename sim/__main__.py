@@ -19,7 +19,7 @@ import os
 import runpy
 import sys
 
-from sim import harness
+from sim.testing import harness
 
 ROOT = harness.ROOT
 QUIET_POLLS = 150  # 3 s of 20 ms polls: longer than any of the app's timers

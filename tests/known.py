@@ -95,8 +95,8 @@ def summary(players, seed, tournament=False, first=0, checks=True):
 
 
 def bot_game(levels, seed, tournament=False):
-    """A whole game between bots (sim.bench_bots.play): every move digested."""
-    from sim.bench_bots import play
+    """A whole game between bots (sim.bench.bots.play): every move digested."""
+    from sim.bench.bots import play
     from taki_core.bots import Bots
     moves = bytearray()
     g = Game()

@@ -5,7 +5,7 @@ before."""
 
 import pytest
 
-from sim import harness
+from sim.testing import harness
 
 harness.install()
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from sim.bench_bots import play
+from sim.bench.bots import play
 from taki_core.bots import EASY, HARD, NORMAL, NO_MOVE, Bots
 from taki_core.cards import DECK_SIZE, NTYPES, canonical_deck, card_type
 from taki_core.game import (
@@ -18,7 +18,7 @@ from taki_core.table import AT_DLEN, AT_DRAW, AT_HAND, AT_HSIZE
 
 LEVELS = (EASY, NORMAL, HARD)
 SMART = (NORMAL, HARD)
-# sim/mutate.py sets TAKI_MUTATE: every mutant runs the tests below, so the
+# sim/testing/mutate.py sets TAKI_MUTATE: every mutant runs the tests below, so the
 # long sweeps take a fifth of their games there (the known-answer games of
 # test_core_known.py pin every bot move of eleven games besides).
 SWEEP = 5 if os.environ.get("TAKI_MUTATE") else 1

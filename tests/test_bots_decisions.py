@@ -112,7 +112,7 @@ def test_normal_scores_a_king_on_a_king_as_one_free_card():
 def scored_positions():
     """States of bot games (every seat's turn), then random hands rich in
     KING, PLUS, TAKI, SUPERTAKI, COLOR and +2 in every phase (test_finish)."""
-    from sim.bench_bots import play
+    from sim.bench.bots import play
     from taki_core.game import Game
     from test_finish import positions
     seen = []

@@ -1,14 +1,15 @@
 """The bots on the board's budget: their decisions allocate nothing (under
 CircuitPython 10's own VM), cost at most 20 random core turns (Cortex-M4
 instructions: CircuitPython 10.2.1 built for ARM, counted under qemu-arm by
-sim.armvm), and their modules compile from source in a small heap (the .py
+sim.vm.armvm), and their modules compile from source in a small heap (the .py
 bundle for CircuitPython 9.x)."""
 
 import os
 
 import pytest
 
-from sim import armvm, bench_bots, cpvm
+from sim.vm import armvm, cpvm
+from sim.bench import bots as bench_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())

@@ -11,7 +11,8 @@ from importlib import metadata
 
 import pytest
 
-from sim import bundle, cpvm
+from sim.build import bundle, mpy
+from sim.vm import cpvm
 
 ROOT = bundle.ROOT
 PY = sys.executable
@@ -36,7 +37,7 @@ def device_requirements():
 
 def _build(folder, *flags):
     out = os.path.join(folder, "CIRCUITPY")
-    r = subprocess.run([PY, "-m", "sim.bundle", out] + list(flags), cwd=ROOT,
+    r = subprocess.run([PY, "-m", "sim.build.bundle", out] + list(flags), cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     files = sorted(os.path.relpath(os.path.join(d, n), out)
@@ -113,7 +114,7 @@ def test_size_is_reported_and_fits_the_flash(which, request):
     # the README quotes exactly what the tool reports
     with open(os.path.join(ROOT, "README.md")) as f:
         assert "    " + stdout.strip().splitlines()[-1] + "\n" in f.read(), (
-            "the README's bundle size is out of date: python -m sim.bundle --readme")
+            "the README's bundle size is out of date: python -m sim.build.bundle --readme")
     m = re.search(r"(\d+) files, (\d+) bytes .* of the PyBadge's 2 MB flash", stdout)
     assert m, stdout
     total = sum(os.path.getsize(os.path.join(out, f)) for f in files)
@@ -128,7 +129,7 @@ def test_device_requirements_name_the_bundled_libraries():
 
 
 def _to(drive, *flags, ok=True):
-    r = subprocess.run([PY, "-m", "sim.bundle", "--to", str(drive)] + list(flags), cwd=ROOT,
+    r = subprocess.run([PY, "-m", "sim.build.bundle", "--to", str(drive)] + list(flags), cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert (r.returncode == 0) == ok, r.stdout + r.stderr
     return r.stdout + r.stderr
@@ -225,12 +226,12 @@ def test_circuitpython_compile_check_has_teeth(tmp_path):
     bad = tmp_path / "m.py"
     bad.write_text("match x:\n    case 1:\n        pass\n")
     with pytest.raises(RuntimeError) as e:
-        cpvm.compile_py(str(bad), str(tmp_path / "m.mpy"), "lib/taki_ui/m.py")
+        mpy.compile_py(str(bad), str(tmp_path / "m.mpy"), "lib/taki_ui/m.py")
     assert "lib/taki_ui/m.py" in str(e.value)
 
 
 def test_constants_from_other_modules_are_put_in_keeping_lines():
-    from sim import inline
+    from sim.build import inline
 
     sources = {
         "taki_ui.strings": "from micropython import const\nTITLE = const(0)\nRED = const(7)\n",
@@ -260,7 +261,7 @@ def test_constants_from_other_modules_are_put_in_keeping_lines():
 def test_a_public_constant_made_of_private_ones_is_put_in_too():
     # settings.PACKED_SIZE is made of settings' private _NAMES: persist's nvm
     # layout starts from it, and MicroPython's const() needs the number
-    from sim import inline
+    from sim.build import inline
 
     sources = {
         "taki_ui.settings": ("from micropython import const\n_NAMES = const(14)\n"

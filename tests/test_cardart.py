@@ -11,13 +11,14 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 
 import pytest  # noqa: E402
 
-from sim import cardpics, cardsheet  # noqa: E402
+from sim.build import cardsheet  # noqa: E402
+from sim.testing import cardpics  # noqa: E402
 from taki_core.cards import NO_COLOR, card_type  # noqa: E402
 from taki_ui import cardart  # noqa: E402
 from taki_ui import sheet as sheet_mod  # noqa: E402
@@ -296,7 +297,7 @@ def test_the_pictures_in_docs_are_what_sim_cardpics_draws():
     w, h = one.get_size()
     bad = [(x, y) for y in range(h) for x in range(w)
            if tuple(shipped.get_at((x, y)))[:3] != tuple(one.get_at((x, y)))[:3]]
-    assert not bad, "run python -m sim.cardpics: %d pixels differ" % len(bad)
+    assert not bad, "run python -m sim.testing.cardpics: %d pixels differ" % len(bad)
     big = pygame.image.load(os.path.join(cardpics.ROOT, "docs", "cards", "cards-4x.png"))
     assert big.get_size() == (4 * w, 4 * h)
 

@@ -4,7 +4,8 @@ turns allocate nothing, and the core with a 10-player game is small."""
 
 import pytest
 
-from sim import bench_core, cpvm
+from sim.vm import cpvm
+from sim.bench import core as bench_core
 
 pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 

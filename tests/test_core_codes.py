@@ -1,6 +1,6 @@
 """Every event and every refusal code is distinct, named, and asserted where
 it arises (issue 16): a scenario move names the events it causes and the
-reason it is refused (sim/scenario.py), and together the scenarios of
+reason it is refused (sim/testing/scenario.py), and together the scenarios of
 tests/scenarios assert each one."""
 
 import json

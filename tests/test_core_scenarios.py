@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from sim.scenario import run_scenario
+from sim.testing.scenario import run_scenario
 
 HERE = os.path.dirname(__file__)
 OURS = os.path.join(HERE, "scenarios")

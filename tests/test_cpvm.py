@@ -1,10 +1,10 @@
-"""sim/cpvm.py: CircuitPython 10's own compiler and VM, as the tests use them."""
+"""sim/vm/cpvm.py: CircuitPython 10's own compiler and VM, as the tests use them."""
 
 import os
 
 import pytest
 
-from sim import cpvm
+from sim.vm import cpvm
 
 needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 

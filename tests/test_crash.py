@@ -16,7 +16,8 @@ import sys
 
 import pytest
 
-from sim import cpvm, device_tier, harness
+from sim.testing import harness
+from sim.vm import cpvm, device_tier
 
 needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 
@@ -133,7 +134,7 @@ def test_the_crash_screen_fits_and_says_what_to_do(capsys):
     from taki_ui import crash
 
     e = OSError("lib/taki_ui/lang/en.bin is missing or damaged: copy the game onto the "
-                "board again (python -m sim.bundle)")
+                "board again (python -m sim.build.bundle)")
     rows = crash.rows(e)
     assert len(rows) <= crash.ROWS and all(len(r) <= crash.COLS for r in rows)
     assert rows[3] == "OSError" and " ".join(rows[4:]).startswith("lib/taki_ui/lang/en.bin is")

@@ -18,7 +18,8 @@ import shutil
 
 import pytest
 
-from sim import cpvm, device_tier, harness
+from sim.testing import harness
+from sim.vm import cpvm, device_tier
 
 needs_cp = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 

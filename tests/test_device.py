@@ -1,6 +1,6 @@
 """The device tier: the real game, as the board gets it, under CircuitPython
-10's own VM (sim.device_tier): the .mpy bundle's code.py, started as a board
-starts it, on the board stand-ins of sim/cpboard, through whole games whose
+10's own VM (sim.vm.device_tier): the .mpy bundle's code.py, started as a board
+starts it, on the board stand-ins of sim/vm/cpboard, through whole games whose
 keys the desktop simulator recorded. Every game must end exactly as it did
 in the simulator, inside a 128 KB heap, on the board's 2048-byte pystack and
 on a 1536-byte one, with a live heap under the budget."""
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from sim import cpvm, device_tier
+from sim.vm import cpvm, device_tier
 
 pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 
@@ -117,7 +117,7 @@ def test_the_simulator_s_font_is_the_firmware_s(tier):
     rc, out = cpvm.run(script, path=(), cwd=dev.root)
     assert rc == 0, out
     size, pixels, glyph = out.split("\n")[:3]
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import terminalio

@@ -2,7 +2,7 @@
 through the bundle under CircuitPython's displayio with takirender, the
 PyBadge's own partial refresh, and after every refresh that sent pixels the
 frame it left equals the same group tree drawn from scratch
-(sim/cpboard/arm/frames.py; ../shared/circuitpython/arm/README.md,
+(sim/vm/cpboard/arm/frames.py; ../shared/circuitpython/arm/README.md,
 "Frames"). A difference is a pixel that changed without being marked
 dirty: a PyBadge would keep the old one there. The x86 takirender build
 needs no qemu. Its heap is not the board's (two 40 KB frames are read into
@@ -21,7 +21,9 @@ import tempfile
 import numpy as np
 import pytest
 
-from sim import bench_speed, cpvm, harness
+from sim.bench import speed as bench_speed
+from sim.testing import harness
+from sim.vm import cpvm
 
 VM = "circuitpython-unix32-displayio-takirender"
 GAMES = ("4 mixed", "4 mixed sd", "4 mixed ml", "4 computers")

@@ -3,7 +3,7 @@ the backlight dims after a minute without a key while the game waits for a
 person, then it saves and goes dark with the NeoPixels off; the first key
 only wakes it. A game of computers being watched is not idle."""
 
-from sim import harness
+from sim.testing import harness
 
 harness.install()
 

@@ -1,8 +1,8 @@
-"""sim.inline.privatize: the .mpy bundle makes a module's own public const()
+"""sim.build.inline.privatize: the .mpy bundle makes a module's own public const()
 names private where nothing else in the bundle names them, so that
 MicroPython keeps them out of the module's globals (heap on the board)."""
 
-from sim import inline
+from sim.build import inline
 
 SRC = '''from micropython import const
 
@@ -47,7 +47,7 @@ def test_a_name_in_an_f_string_stays():
 
 
 def test_the_bundle_s_modules_still_compile_and_keep_what_others_use():
-    from sim import bundle
+    from sim.build import bundle
 
     files = bundle.contents()
     sources = {}

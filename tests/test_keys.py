@@ -5,7 +5,7 @@ screen change does not run on in the new screen."""
 
 import pytest
 
-from sim import harness
+from sim.testing import harness
 
 harness.install()
 

@@ -10,7 +10,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from sim import harness, lang, shots, texts  # noqa: E402
+from sim.build import lang, texts  # noqa: E402
+from sim.testing import harness, shots  # noqa: E402
 
 harness.install()
 
@@ -114,7 +115,7 @@ def _english_words(code):
 def english_left(code):
     """The screens of the README's walk that show English in language
     `code`: {screen: [line, ...]} (names typed by the players excepted).
-    Every screen must also cut nothing (sim.harness.cut), and no line opaque
+    Every screen must also cut nothing (sim.testing.harness.cut), and no line opaque
     on the background may hide anything (tests/test_opaque_lines.py)."""
     words = _english_words(code)
     found = {}
@@ -141,7 +142,7 @@ def test_no_english_is_left_on_any_screen_and_nothing_is_cut(code):
 @pytest.mark.parametrize("code", SHAPED)
 def test_every_shaped_text_fits_where_the_screens_show_it(code):
     """Each text's widest line, with the widest name, number, colour, card,
-    in the box its screen gives it (sim.lang.BOXES)."""
+    in the box its screen gives it (sim.build.lang.BOXES)."""
     assert lang.overflow(code) == []
 
 
@@ -227,7 +228,7 @@ def test_sindhi_points_the_menu_cursor_left_at_its_row():
 
 
 def test_the_glossary_is_up_to_date_and_names_the_game_s_words_in_every_language():
-    from sim import glossary
+    from sim.build import glossary
 
     with open(glossary.OUT, encoding="utf-8") as f:
         assert f.read() == glossary.markdown()
@@ -490,7 +491,7 @@ def test_choosing_a_language_whose_file_is_damaged_stays_in_english(restore_file
 
 
 def test_the_language_files_are_what_the_tables_make():
-    for path, data in texts.outputs().items():
+    for path, data in lang.outputs().items():
         with open(path, "rb") as f:
             assert f.read() == data, path
 

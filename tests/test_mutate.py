@@ -1,10 +1,10 @@
-"""sim/mutate.py, the mutation run's report (issue 16): its verdicts, and the
+"""sim/testing/mutate.py, the mutation run's report (issue 16): its verdicts, and the
 list of equivalent mutants kept true without a two-hour run."""
 
 import importlib
 import re
 
-from sim import mutate
+from sim.testing import mutate
 
 NAME = re.compile(r"taki_core\.(\w+)\.(?:xǁ(\w+)ǁ|x_)(\w+?)__mutmut_(\d+)$")
 

@@ -3,7 +3,7 @@ shows and which of its places are seats. notices works the text out from the
 event code (the notices' texts in lang/en.txt follow the event codes), so
 this pins every code to its text by name."""
 
-from sim import harness
+from sim.testing import harness
 
 harness.install()
 

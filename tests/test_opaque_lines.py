@@ -13,7 +13,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import numpy as np  # noqa: E402
 
-from sim import harness, shots  # noqa: E402
+from sim.testing import harness, shots  # noqa: E402
 
 harness.install()
 

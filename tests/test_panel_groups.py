@@ -16,7 +16,7 @@ import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 

@@ -9,7 +9,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 

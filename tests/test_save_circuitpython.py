@@ -4,7 +4,7 @@ _rebuild counts by hand)."""
 
 import pytest
 
-from sim import cpvm
+from sim.vm import cpvm
 
 pytestmark = pytest.mark.skipif(cpvm.tools() is None, reason=cpvm.missing())
 

@@ -31,7 +31,7 @@ from taki_core.table import (
     HEAD_SIZE, UNSET,
 )
 
-# sim/mutate.py sets TAKI_MUTATE: each mutant then gets a shorter fuzz.
+# sim/testing/mutate.py sets TAKI_MUTATE: each mutant then gets a shorter fuzz.
 MUTATIONS = 4000 if os.environ.get("TAKI_MUTATE") else 100000
 H = 2                  # the state head starts at blob[2]
 CARDS = H + HEAD_SIZE  # then every card: hands, draw pile, discard pile

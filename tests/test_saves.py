@@ -1,4 +1,4 @@
-"""The save policy in whole games at a human pace (sim.bench_saves): the
+"""The save policy in whole games at a human pace (sim.bench.saves): the
 flash budget, the most play a power cut can lose, and every step of every
 write cut: each power-on after a cut offers the new save or the one before
 it, except in the erase window, where both may be gone."""
@@ -9,7 +9,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from sim import bench_saves, harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
+from sim.bench import saves as bench_saves
 
 harness.install()
 

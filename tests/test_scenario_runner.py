@@ -1,4 +1,4 @@
-"""`python -m sim.scenario`: output form, exit codes and malformed files."""
+"""`python -m sim.testing.scenario`: output form, exit codes and malformed files."""
 
 import json
 import os
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from sim.scenario import Invalid, run_scenario
+from sim.testing.scenario import Invalid, run_scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -25,7 +25,7 @@ def run_cli(tmp_path, docs):
         p = tmp_path / ("%02d.json" % i)
         p.write_text(doc if isinstance(doc, str) else json.dumps(doc))
         paths.append(str(p))
-    proc = subprocess.run([sys.executable, "-m", "sim.scenario"] + paths, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "sim.testing.scenario"] + paths, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]
 
@@ -50,7 +50,7 @@ def test_failed_expect_exits_1_and_names_the_field(tmp_path):
 def test_directory_is_read_in_name_order(tmp_path):
     for name in ("b.json", "a.json"):
         (tmp_path / name).write_text(json.dumps(dict(GOOD, name=name)))
-    proc = subprocess.run([sys.executable, "-m", "sim.scenario", str(tmp_path)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "sim.testing.scenario", str(tmp_path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert [json.loads(l)["name"] for l in proc.stdout.splitlines()] == ["a.json", "b.json"]
 

@@ -22,7 +22,7 @@ import tracemalloc
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 

@@ -1,4 +1,4 @@
-"""The speed benchmark's machinery (sim.armvm, sim.bench_speed): short
+"""The speed benchmark's machinery (sim.vm.armvm, sim.bench.speed): short
 scripted games replayed as Cortex-M4 code under qemu-arm, each loop pass
 told apart by key and state. What is asserted is deterministic (pixels a
 refresh sends, file reads, which passes are which), never a time."""
@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from sim import armvm, bench_speed, cpvm
+from sim.vm import armvm, cpvm
+from sim.bench import speed as bench_speed
 
 ROOT = cpvm.ROOT
 need_arm = pytest.mark.skipif(not armvm.available() or cpvm.tools() is None,

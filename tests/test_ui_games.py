@@ -1,6 +1,6 @@
 """Whole games through the real app in the headless simulator.
 
-People are played by sim.harness.robot_key (it presses keys like a person:
+People are played by sim.testing.harness.robot_key (it presses keys like a person:
 moves the cursor to a lit card, A, B...). After every key we check what is
 drawn against the core: the card counts, the hand shown (face and dimming),
 and that no hand is face up when it should not be.
@@ -11,7 +11,7 @@ import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 

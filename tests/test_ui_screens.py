@@ -4,13 +4,13 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 
 from taki_core.cards import BREAK, COLOR, KING, card_type  # noqa: E402
 from taki_core.game import P_KING, P_PLUS, P_PLUS3, P_RUN  # noqa: E402
-from sim.texts import english as en  # noqa: E402
+from sim.build.texts import english as en  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import cardart  # noqa: E402
 

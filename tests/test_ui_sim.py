@@ -60,13 +60,13 @@ def test_without_a_display_it_offers_headless_mode():
 
 
 def test_ui_bench_figures():
-    from sim.ui_bench import FRAME_PX, ui_bench
+    from sim.bench.ui import FRAME_PX, ui_bench
 
     r = ui_bench()
     # a cursor move redraws two cards, not the screen
     assert 0 < r["cursor_px"] < FRAME_PX // 10
     assert r["cursor_px"] < r["play_px"] < r["screen_px"]
-    r2 = subprocess.run([PY, "-m", "sim.ui_bench"], cwd=ROOT, capture_output=True, text=True,
+    r2 = subprocess.run([PY, "-m", "sim.bench", "ui"], cwd=ROOT, capture_output=True, text=True,
                         timeout=240, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     last = r2.stdout.strip().splitlines()[-1]
     assert last == "ui: cursor_px=%d play_px=%d screen_px=%d" % (
@@ -78,7 +78,7 @@ def test_fast_bitmaptools_write_what_blinka_writes():
     # pixel at a time: same pixels, same dirty area, same errors
     import random
 
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import bitmaptools
@@ -127,7 +127,7 @@ def test_fast_readinto_and_skipping_blit_write_what_blinka_writes():
     import io
     import random
 
-    from sim import harness
+    from sim.testing import harness
 
     harness.install()
     import bitmaptools
@@ -193,7 +193,7 @@ def test_the_pins_the_game_names_exist_on_the_real_boards():
     # the PyGamer; every board.X the device code reads must be there
     import ast
 
-    from sim import bundle
+    from sim.build import bundle
     sys.path.insert(0, os.path.join(ROOT, "sim", "device"))
     try:
         import _pins

@@ -8,12 +8,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from sim import harness  # noqa: E402
+from sim.testing import harness  # noqa: E402
 
 harness.install()
 
 from boards import K_UP  # noqa: E402
-from sim.texts import english as en  # noqa: E402
+from sim.build.texts import english as en  # noqa: E402
 from taki_core.cards import BREAK, DECK_SIZE, NTYPES, canonical_deck, card_type  # noqa: E402
 from taki_core.game import EV_LAST, P_PLUS  # noqa: E402
 from taki_ui import app as A  # noqa: E402
@@ -314,7 +314,7 @@ def test_every_refusal_of_the_core_has_its_own_words_in_order():
 
     first = strings.NO_GAME_OVER
     for err in range(1, len(ERROR_NAMES)):
-        name = __import__("sim.texts", fromlist=["name_of"]).name_of(first + err - 1)
+        name = __import__("sim.build.texts", fromlist=["name_of"]).name_of(first + err - 1)
         assert name.startswith("NO_"), (err, name)
     assert len(ERROR_NAMES) - 1 == strings.NO_UNKNOWN_CARD - strings.NO_GAME_OVER + 1
 
@@ -322,7 +322,7 @@ def test_every_refusal_of_the_core_has_its_own_words_in_order():
 # --- 4. nothing is ever cut ------------------------------------------------------
 
 def test_every_text_fits_its_lines_with_the_longest_names_and_numbers():
-    from sim import texts
+    from sim.build import texts
 
     table = texts.read_table(os.path.join(texts.LANG, "en.txt"))
     two = ("N_", "NO_", "DREW", "LAST_EARLY", "ONLY_BREAKER", "SAVED", "SURE", "P3_EXPLAIN",
@@ -532,7 +532,7 @@ def test_after_drawing_the_drawn_card_is_shown_to_its_owner_then_the_turn_passes
     sim.press("B")  # nothing to play: draw
     assert sim.app.state == A.S_DREW and sim.app.viewer == 0  # still Player 1's eyes
     drawn = sim.app.hand[sim.app.table.cursor]
-    from sim.texts import card_name as say
+    from sim.build.texts import card_name as say
 
     assert sim.notices[-1] == "You drew %s." % say(drawn)
     assert "You drew %s." % say(drawn) in " ".join(sim.texts())
@@ -636,7 +636,7 @@ def test_names_alike_are_told_apart_on_the_table_and_the_standings():
 # --- 12. the active colour's swatch carries the colour's mark --------------------
 
 def test_the_active_colour_swatch_carries_its_mark():
-    from sim import cardsheet
+    from sim.build import cardsheet
 
     marks = [[[ch == "#" for ch in row] for row in m] for m in cardsheet.MARKS]
     for c, lead in enumerate(("R3", "G3", "B3", "Y3")):

@@ -6,7 +6,7 @@ A card is 20x28 pixels, shown as four 20x7 strips: a TileGrid of 1x4 tiles
 a one-tile TileGrid did). The top strip carries the card's colour *mark*, a
 small shape per colour (red a heart, green a triangle, blue a hollow square,
 yellow a cross) so that the colours can be told apart without seeing them; the three others show the face. The sheet (drawn on the
-desktop by `python -m sim.cardsheet`, which also checks the shipped file and
+desktop by `python -m sim.build.cardsheet`, which also checks the shipped file and
 the constants below) holds each distinct strip once: 64 strips, 4,480 bytes
 of heap on the board. A card's colour is not in the sheet: each card on
 screen (a Card, made once) has its own small Palette, so showing another

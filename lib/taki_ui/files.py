@@ -3,7 +3,7 @@ modules are imported (code.py), then forgotten (its code is heap).
 
 A module cut short (a copy to CIRCUITPY interrupted, a board unplugged while
 it was written) does not fail its import on CircuitPython 10: the .mpy
-reader reads past its end and the board hangs. So `python -m sim.bundle`
+reader reads past its end and the board hangs. So `python -m sim.build.bundle`
 writes files.txt beside this module: every module's path and size; a module
 missing or of another size stops the game with the file's name and what to
 do (code.py's crash screen). Without files.txt (copied by hand), nothing is
@@ -41,4 +41,4 @@ def check():
     if pkg is not None and hasattr(pkg, "files"):
         delattr(pkg, "files")
     if bad is not None:
-        raise OSError(bad + ": copy the game onto the board again (python -m sim.bundle)")
+        raise OSError(bad + ": copy the game onto the board again (python -m sim.build.bundle)")

@@ -86,7 +86,7 @@ def _name_line(code):
 
 
 def _name_crc(t):
-    """The CRC-32 of what showing language t's own name reads (sim.texts.
+    """The CRC-32 of what showing language t's own name reads (sim.build.texts.
     finish): the header's first 16 bytes, the offsets, the text LANG_NAME,
     and in a file of pictures its words' table entries and pictures."""
     from binascii import crc32
@@ -102,7 +102,7 @@ def _name_crc(t):
 def _crc_words(t, s, n, crc, crc32):
     """The CRC-32 on from crc over the table entries and pictures of the
     words that text s[:n] names, in order (what taki_ui.pictures reads to
-    show it: an entry is its picture's place, 3 bytes, and its width; sim/
+    show it: an entry is its picture's place, 3 bytes, and its width; sim/build/
     lang.py). Here, not in pictures: only the question needs it. A word
     past the table is damage (ValueError)."""
     f = t.f

@@ -38,7 +38,7 @@ from taki_core.game import EV_BLOCKED, EV_CAP, EV_STAGE, EV_WIN
 from taki_ui import settings as settings_mod
 from taki_ui.store import R_BAD, R_OK, Store
 
-_HAS_GAME = const(settings_mod.PACKED_SIZE)  # the layout above (sim.inline puts the numbers in)
+_HAS_GAME = const(settings_mod.PACKED_SIZE)  # the layout above (sim.build.inline puts the numbers in)
 _CPU = const(_HAS_GAME + 1)
 _GAME = const(_CPU + 4)
 _LANG = const(_GAME + save.BLOB_SIZE)

@@ -1,5 +1,5 @@
 """Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 2,
-made by sim/lang.py), laid out in pixels, right to left for Sindhi.
+made by sim/build/lang.py), laid out in pixels, right to left for Sindhi.
 
 Loaded only while such a language is in use (taki_ui.text.use): an English
 or Tagalog game never has this code in its heap. A text is a row of items:
@@ -23,7 +23,7 @@ from micropython import const
 from taki_ui import strings
 
 _UNKNOWN = const(63 - _FIRST)  # "?"
-_BREAK = const(31)  # where a text's second line starts (sim/lang.py)
+_BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
 
 
 _entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
@@ -37,7 +37,7 @@ _scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
 _rtl = False
 _space = 0
 lat_y = 0  # where the board's font sits on a line (text.lat_y)
-cut = 0  # what did not fit (text.cut takes it over when this module goes; sim.harness.cut)
+cut = 0  # what did not fit (text.cut takes it over when this module goes; sim.testing.harness.cut)
 
 
 def use(t, bufs):

@@ -30,7 +30,7 @@ def draw(sheet, W, SH, nfaces, mark0, cells, mark_w):
     at strip mark0 + c, the swatches' marks in strip `cells`, mark_w wide)
     with plain faces; say so on the serial console."""
     print("lib/taki_ui/cards.bmp is missing or damaged: plain cards for now; copy the "
-          "game onto the board again (python -m sim.bundle)")
+          "game onto the board again (python -m sim.build.bundle)")
     fill = bitmaptools.fill_region
     for x in range(0, sheet.width, W):  # a body with a border, in every strip
         fill(sheet, x, 0, x + W, SH, 3)

@@ -3,7 +3,7 @@ imports this module for that and forgets it after: its code is heap).
 
 The file is checked before it is read: its header, its pixels' size (a copy
 cut short would make bitmaptools.readinto raise EOFError) and their sum
-(SHEET_SUM, which `python -m sim.cardsheet` keeps true). A missing or
+(SHEET_SUM, which `python -m sim.build.cardsheet` keeps true). A missing or
 damaged sheet gives plain faces drawn in code (taki_ui.plaincards) and a
 one-line reason: the game goes on, and says so.
 """

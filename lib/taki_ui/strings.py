@@ -1,4 +1,4 @@
-"""The game's texts by name (generated from lang/en.txt by `python -m sim.texts`:
+"""The game's texts by name (generated from lang/en.txt by `python -m sim.build.lang`:
 edit the table, not this file).
 
 Each name is its text's number in lang/<language>.bin, which taki_ui.text

@@ -12,7 +12,7 @@ label costs 1.1-1.4 KB each and 16 KB of library; see the README's "Memory
 on the board".)
 
 The texts themselves are not in the heap: lang/<language>.bin (made from the
-table lang/<language>.txt by `python -m sim.texts`) holds them, and a text
+table lang/<language>.txt by `python -m sim.build.lang`) holds them, and a text
 is read from it into a small buffer when a line shows it. A text's places
 are filled in then: a name or a number as it is, a colour by its word, a
 card by its name. Text is monospaced, 6 pixels a character, 26 characters
@@ -34,7 +34,7 @@ from taki_ui.widgets import Placed
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
 _UNKNOWN = const(63 - _FIRST)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
-_HEAD = const(24)  # see sim/texts.py (version 1) and sim/lang.py (version 2)
+_HEAD = const(24)  # see sim/build/texts.py (version 1) and sim/build/lang.py (version 2)
 
 # The languages offered, in the order the setup shows them: English, then
 # the rulebook's (../shared/seeds).
@@ -47,7 +47,7 @@ LH = LINE_H
 PIXELS = False
 RTL = False
 trace = False  # tests: lines keep what they drew (Line.text)
-words = {}  # tests: (language, word number) -> the word (sim.lang), for Line.text
+words = {}  # tests: (language, word number) -> the word (sim.build.lang), for Line.text
 _pictures = None  # taki_ui.pictures, while the language's texts are pictures
 
 _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
@@ -113,7 +113,7 @@ class Texts:
             if self.f is not None:
                 self.f.close()
             raise OSError("lib/taki_ui/lang/%s.bin is missing or damaged: copy the game "
-                          "onto the board again (python -m sim.bundle)" % code)
+                          "onto the board again (python -m sim.build.bundle)" % code)
 
     def read(self, n, buf):
         """Text n into buf; its length."""

@@ -1,7 +1,7 @@
 """The pin names of `board` on each simulated board, as CircuitPython 10.2.1
 defines them (ports/atmel-samd/boards/{pybadge,pygamer}/pins.c). The
 PyBadge LC runs the PyBadge's firmware. Shared by the desktop stand-ins
-(sim/device) and the CircuitPython-VM ones (sim/cpboard): a pin the app
+(sim/device) and the CircuitPython-VM ones (sim/vm/cpboard): a pin the app
 names must exist on the real board, or the simulator would hide the bug.
 """
 

@@ -3,7 +3,7 @@
 PyGameDisplay redraws the whole frame on every refresh; a real display only
 gets the dirty areas. This subclass sends only the dirty areas (so the
 screenshots show exactly what a device would, stale pixels included) and
-counts the pixels sent, for `sim.ui_bench`. The 160x128 frame lives in an
+counts the pixels sent, for `sim.bench.ui`. The 160x128 frame lives in an
 off-screen surface; in window mode it is scaled into the window next to the
 NeoPixels and the key map.
 """
@@ -34,7 +34,7 @@ def colour_marks():
     """The four colours' marks as the cards show them: (name, rows) each,
     read from cards.bmp through taki_ui.cardart (so they cannot drift)."""
     if not _marks:
-        from sim.cardsheet import MARK_NAMES
+        from sim.build.cardsheet import MARK_NAMES
         from taki_ui import cardart
         from taki_ui import sheet as sheet_mod
 
@@ -136,7 +136,7 @@ class SimDisplay(PyGameDisplay):
             self.draw_window()
 
     def _background(self):
-        # Refreshing happens on the app's thread (see sim.harness), never here.
+        # Refreshing happens on the app's thread (see sim.testing.harness), never here.
         pass
 
     def _release(self):

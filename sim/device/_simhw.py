@@ -14,9 +14,9 @@ deterministic. In window mode it is the real clock, and sleeps are real.
 import os
 import time
 
-import boards  # sim.harness puts the project root on the path first
+import boards  # sim.testing.harness puts the project root on the path first
 
-# Configuration, set by sim.harness before `board` is imported.
+# Configuration, set by sim.testing.harness before `board` is imported.
 BOARD = "pybadge"  # "pybadge" | "pybadgelc" | "pygamer"
 HEADLESS = True
 SCALE = 4
@@ -156,7 +156,7 @@ slept = [0, 0]  # sleeps the app asked for: how many, and their ms in all
 
 
 def sleep(seconds):
-    """time.sleep as the board code sees it (sim.harness binds it there). A
+    """time.sleep as the board code sees it (sim.testing.harness binds it there). A
     sleep to the next thing due lasts as asked; one of the whole REST_MS
     (nothing due) stands for POLL_MS."""
     ms = int(seconds * 1000 + 0.5)  # CircuitPython's time.sleep rounds so
