@@ -27,6 +27,7 @@ from sim.vm import cpvm
 
 VM = "circuitpython-unix32-displayio-takirender"
 GAMES = ("4 mixed", "4 mixed sd", "4 mixed ml", "4 computers")
+FAST = GAMES[:3]  # people and computers in three scripts; the computers' game in test-all
 
 
 def _have():
@@ -95,10 +96,10 @@ def _against(shots, vm):
     return sorted(set(shots) - set(vm)), sorted(set(vm) - set(shots)), differ, len(set(shots) & set(vm))
 
 
-def _frames(tmp):
+def _frames(tmp, names=FAST):
     dev = bench_speed.build(os.path.join(tmp, "dev"))
     out = {}
-    for name in GAMES:
+    for name in names:
         rec, shots = _record(name, tmp)
         keep = os.path.join(tmp, re.sub(r"\W+", "-", name))
         os.makedirs(keep)
@@ -117,22 +118,28 @@ def _frames(tmp):
     return out
 
 
-@pytest.fixture(scope="module")
-def frames(shared):
-    return shared.get("frames-games", _frames)
+def _result(shared, name):
+    """The game's figures: FAST's made once per run together, the others each
+    on its own (only when its slow test runs)."""
+    if name in FAST:
+        return shared.get("frames-games", _frames)[name]
+    return shared.get("frames-" + re.sub(r"\W+", "-", name), lambda d: _frames(d, [name]))[name]
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_refresh_leaves_the_panel_as_a_full_redraw_would(frames, name):
-    r = frames[name]
+PARAMS = [n if n in FAST else pytest.param(n, marks=pytest.mark.slow) for n in GAMES]
+
+
+@pytest.mark.parametrize("name", PARAMS)
+def test_every_refresh_leaves_the_panel_as_a_full_redraw_would(shared, name):
+    r = _result(shared, name)
     assert r["rc"] == 0 and r["same_game"], r["tail"]
     assert r["checked"] > 100  # every step that sent pixels, the game's whole length
     assert r["diffs"] == []
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_simulator_shows_what_the_board_shows(frames, name):
-    r = frames[name]
+@pytest.mark.parametrize("name", PARAMS)
+def test_the_simulator_shows_what_the_board_shows(shared, name):
+    r = _result(shared, name)
     assert r["rc"] == 0 and r["same_game"], r["tail"]
     # the same passes sent pixels, and each frame is the same, pixel for pixel
     assert r["sim_only"] == [] and r["vm_only"] == []
