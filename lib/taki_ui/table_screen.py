@@ -51,10 +51,11 @@ def _park(ln, hidden, y):
     ln.y = _OFF if hidden else y
 
 
-def _show(shape, shown):
-    """Show or hide; a shape shown while shown is redrawn (displayio 10.2.1)."""
-    if shape.hidden == shown:
-        shape.hidden = not shown
+def _show(item, shown):
+    """Show or hide a shape or a card; one shown again while shown is
+    redrawn whole (displayio 10.2.1's hidden setter)."""
+    if item.hidden == shown:
+        item.hidden = not shown
 
 
 def _arrow(x, right, y):
@@ -264,8 +265,7 @@ class TableScreen:
                 t = hand[k]
                 card.paint(t, not playable[t])
                 card.y = self.hand_y - (_RAISE if k == self.cursor else 0)
-                if card.hidden:  # shown again even when shown: redrawn (displayio)
-                    card.hidden = False
+                _show(card, True)
             else:
                 card.hidden = True
         # more cards to the left or to the right: the arrows say so
