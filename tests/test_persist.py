@@ -349,7 +349,7 @@ def test_a_game_left_for_setup_is_not_offered_again():
     sim = started()
     play_keys(sim, 10)
     sim.press("START", "B")  # saved with the game
-    sim.press("START", "DOWN", "DOWN", "DOWN", "A", "A")  # back to setup (and yes, leave it)
+    sim.press("START", "UP", "A", "A")  # back to setup (the last row; and yes, leave it)
     wait(sim, persist.SETUP_IDLE_MS + 500)
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP

@@ -1,5 +1,5 @@
-"""The pause menu (START): resume, sound on/off, card help, back to setup
-(which asks first: the game in progress would be left)."""
+"""The pause menu (START): resume, sound on/off, card help, each name's
+records, back to setup (which asks first: the game in progress would be left)."""
 
 import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
@@ -7,13 +7,14 @@ from micropython import const
 
 from taki_ui import plus3_flow, rest, strings, text, turn, watch, widgets
 from taki_ui.states import (
-    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PLUS3, S_TURN,
+    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_TURN,
 )
 
-_ROWS = const(4)
+_ROWS = const(5)
 _Y0 = const(32)
 _ROW_H = const(LINE_H + 2)
-_SETUP_ROW = const(3)
+_RECORDS_ROW = const(3)
+_SETUP_ROW = const(4)
 
 
 class PauseScreen:
@@ -51,6 +52,8 @@ class PauseScreen:
                 ln.put_text(col + 2, strings.ON if self.sound else strings.OFF)
             elif i == 2:
                 ln.put_text(2, strings.CARD_HELP)
+            elif i == _RECORDS_ROW:
+                ln.put_text(2, strings.RECORDS)
             else:
                 ln.put_text(2, strings.NEW_GAME)
             ln.done()
@@ -103,6 +106,9 @@ class PauseScreen:
             app.saves.changed(settings=True)
             app.lights.silence()
             self.show(st.sound)  # no longer "Saved"
+            return
+        elif k == K_A and self.row == _RECORDS_ROW:
+            app.show_records(S_PAUSE)
             return
         elif k == K_A and self.row == 2:
             app.enter(S_HELP, "help_screen", "HelpScreen", app.stage.cards,
