@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from sim.testing import harness
@@ -322,3 +323,81 @@ def test_a_save_from_before_the_records_keeps_its_game_and_names():
     assert sim.app.saves.rec_loaded == K_EMPTY
     assert bytes(sim.app.saves.store.payload[:persist._REC]) == old
     assert NO_BEST == 255 and NAME_LEN == 10
+
+
+# --- the Records screen ----------------------------------------------------------
+
+def _filled(rec):
+    """Rows at their widest: the longest name, every computer level, big counts."""
+    st_ = FakeSettings(["WWWWWWWWWW", "x", "y", "z", "Mo"], [HUMAN, 1, 2, 3, HUMAN])
+    for w in (0, 1, 0, 4):
+        rec.game_over(FakeGame(5, w), st_)
+    rec.game_over(FakeGame(5, 0, True, [0, 3, 5, 8, 1]), st_)
+    at = 2 + row_of(rec, "WWWWWWWWWW") * ROW
+    rec.buf[at + C_PLAYED:at + C_PLAYED + 4] = b"\x03\xe7\x03\xe7"  # 999 of 999
+    rec.buf[at + C_TPLAYED:at + C_TPLAYED + 2] = b"\x63\x63"  # 99 of 99
+
+
+def test_the_screen_from_setup_sorts_by_wins_clears_after_sure_and_saves():
+    sim = harness.Sim(render=False)
+    rec = sim.app.saves.records
+    st_ = FakeSettings(["Ann", "Bo", "Cy"])
+    for w in (1, 1, 2, 0, 1):
+        rec.game_over(FakeGame(3, w), st_)
+    sim.press("START")
+    assert sim.app.state == A.S_RECORDS
+    shown = sim.texts()
+    assert shown[0] == "Records"
+    rows = [ln for ln in shown if "/" in ln and ln.lstrip(" >").split()[0] in ("Ann", "Bo", "Cy")]
+    # 3, 1, 1 won of 5: Cy was seen last
+    assert [r.lstrip(" >").split()[0] for r in rows] == ["Bo", "Cy", "Ann"]
+    assert rows[0].startswith(">Bo") and "3/5" in rows[0]
+    sim.press("DOWN", "A")  # clear Cy's row: asked first
+    assert "Clear this row? Sure?" in sim.texts()
+    sim.press("B")  # no
+    assert rec.used() == 3
+    sim.press("A", "A")
+    assert rec.used() == 2 and row_of(rec, "Cy") < 0
+    sim.press("SELECT")
+    assert "Clear all rows? Sure?" in sim.texts()
+    sim.press("A")
+    assert rec.used() == 0 and "No games played yet" in sim.texts()
+    sim.press("B")
+    assert sim.app.state == A.S_SETUP
+    before = sim.hw_state.nvm.writes
+    sim.hw_state.advance(persist.SETUP_IDLE_MS)
+    sim.step()
+    sim.settle()
+    assert sim.hw_state.nvm.writes == before + 1  # the clearing, as a setup change
+    sim.power_cycle()
+    assert sim.app.saves.records.used() == 0 and sim.app.saves.rec_loaded == K_OK
+
+
+def test_the_screen_from_the_pause_menu_goes_back_to_it():
+    sim = started()
+    sim.press("START", "DOWN", "DOWN", "DOWN")
+    assert ">  Records" in " ".join(sim.texts()) or any(
+        t.startswith(">") and "Records" in t for t in sim.texts())
+    sim.press("A")
+    assert sim.app.state == A.S_RECORDS and "No games played yet" in sim.texts()
+    sim.press("START")  # START goes back too, never a second pause
+    assert sim.app.state == A.S_PAUSE
+    sim.press("B")
+    assert sim.app.state in (A.S_PASS, A.S_TURN)
+
+
+@pytest.mark.parametrize("code", ["en", "ml", "hi", "as", "sd", "tl"])
+def test_the_screen_cuts_nothing_in_every_language(code):
+    sim = harness.Sim(render=False, lang=code)
+    _filled(sim.app.saves.records)
+    cut = harness.cut()
+    sim.press("START")
+    assert sim.app.state == A.S_RECORDS
+    for keys in ((), ("DOWN",), ("A",), ("B", "SELECT"), ("B",)):
+        sim.press(*keys)
+        assert harness.cut() == cut, (code, keys, sim.texts())
+    sim.press("B")
+    assert sim.app.state == A.S_SETUP
+    sim.press("UP", "A")  # a game, then the pause menu's rows
+    sim.press("START")
+    assert harness.cut() == cut, (code, sim.texts())
