@@ -11,8 +11,8 @@ from taki_ui.states import (
 )
 
 _ROWS = const(5)
-_Y0 = const(32)
-_ROW_H = const(LINE_H + 2)
+_Y0 = const(28)  # five rows of _ROW_H end over the two lines of what is said (y=90)
+_ROW_H = const(LINE_H)  # (five rows: no gap between them)
 _RECORDS_ROW = const(3)
 _SETUP_ROW = const(4)
 
@@ -30,7 +30,10 @@ class PauseScreen:
             g.append(big)
             lines.take(big, 0, 0, widgets.HILITE, strings.PAUSED)
             y0, row_h, said = _Y0, _ROW_H, (90, 102)
-        self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(_ROWS)]
+        # a taller script may show fewer rows than there are (they scroll)
+        nrows = min(_ROWS, (SCREEN_H - 2 * lh - y0) // row_h) if lh > text.LINE_H else _ROWS
+        self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(nrows)]
+        self.top = 0
         self.said = (lines.take(g, 2, said[0], widgets.HILITE),
                      lines.take(g, 2, said[1], widgets.HILITE))
         self.keys = lines.take(g, 2, SCREEN_H - lh, widgets.DIM,
@@ -41,7 +44,13 @@ class PauseScreen:
         self._draw()
 
     def _draw(self):
-        for i, ln in enumerate(self.rows):
+        n = len(self.rows)
+        if self.row < self.top:
+            self.top = self.row
+        elif self.row >= self.top + n:
+            self.top = self.row - n + 1
+        for k, ln in enumerate(self.rows):
+            i = self.top + k
             ln.clear()
             ln.put(0, ">" if i == self.row else " ")
             if i == 0:
