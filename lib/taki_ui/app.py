@@ -95,7 +95,6 @@ class App:
         self.help_card = -1
         self.paused_at = 0  # the hand's cursor when the game was paused
         self.setup_row = 0  # the setup screen's row while a seat is renamed (or records shown)
-        self.records_from = S_SETUP  # where the Records screen goes back to
         self.warning = -1  # a text the setup screen shows first
         from taki_ui import start  # once: its code is forgotten after
 
@@ -168,17 +167,6 @@ class App:
         rest.save_now(self)  # the player may be about to switch off
         if not self.saving:
             self.screen.saved()  # nothing new to write: it is saved
-
-    def show_records(self, back):
-        """The Records screen; B goes back to state back (S_SETUP or S_PAUSE)."""
-        self.records_from = back
-        self.enter(S_RECORDS, "records_screen", "RecordsScreen", self.saves.records)
-
-    def records_back(self):
-        if self.records_from == S_PAUSE:
-            self.pause()  # (which writes a clearing at once)
-        else:
-            self.to_setup(self.setup_row)
 
     def apply(self, m):
         err = self.game.apply(m)

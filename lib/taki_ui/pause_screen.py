@@ -117,7 +117,9 @@ class PauseScreen:
             self.show(st.sound)  # no longer "Saved"
             return
         elif k == K_A and self.row == _RECORDS_ROW:
-            app.show_records(S_PAUSE)
+            from taki_ui import records_screen
+
+            records_screen.show(app, S_PAUSE)
             return
         elif k == K_A and self.row == 2:
             app.enter(S_HELP, "help_screen", "HelpScreen", app.stage.cards,

@@ -10,16 +10,23 @@ from micropython import const
 from taki_ui import strings, text, widgets
 from taki_ui.records import C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, NO_BEST
 from taki_ui.settings import HUMAN
+from taki_ui.states import S_PAUSE, S_RECORDS
 
 _ROW_H = const(10)  # the Latin font's rows, each over the last
 _ASK_ONE = const(1)
 _ASK_ALL = const(2)
 
 
+def show(app, back):
+    """The Records screen; B goes back to state back (S_SETUP or S_PAUSE)."""
+    app.enter(S_RECORDS, "records_screen", "RecordsScreen", app.saves.records, back)
+
+
 class RecordsScreen:
-    def __init__(self, lines, records):
+    def __init__(self, lines, records, back):
         self.group = g = displayio.Group()
         self.records = records
+        self.back = back
         lh = text.LH
         tall = lh > text.LINE_H
         lines.take(g, 2, 0 if tall else 1, widgets.HILITE, strings.RECORDS)
@@ -95,7 +102,10 @@ class RecordsScreen:
         elif k == K_SELECT and n:
             self.asking = _ASK_ALL
         elif k == K_B or k == K_START:
-            app.records_back()
+            if self.back == S_PAUSE:
+                app.pause()  # (which writes a clearing at once)
+            else:
+                app.to_setup(app.setup_row)
             return
         self.show()
 

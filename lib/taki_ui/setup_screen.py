@@ -149,7 +149,9 @@ class SetupScreen:
             return
         elif k == K_START:
             app.setup_row = self.row  # where setup comes back to
-            app.show_records(S_SETUP)
+            from taki_ui import records_screen
+
+            records_screen.show(app, S_SETUP)
             return
         elif k == K_A and self.seat() >= 0:
             app.setup_row = self.row  # where setup comes back to
