@@ -16,11 +16,11 @@ from taki_ui import plus3_flow, states, turn  # noqa: E402
 
 STATES = sorted(v for k, v in vars(states).items() if k.startswith("S_"))
 SCREENS = (states.S_SETUP, states.S_RENAME, states.S_PASS, states.S_PLUS3, states.S_OVER,
-           states.S_PAUSE, states.S_RESUME, states.S_HELP, states.S_LANG)
+           states.S_PAUSE, states.S_RESUME, states.S_HELP, states.S_LANG, states.S_RECORDS)
 
 
 def test_keys_holds_one_handler_for_every_state():
-    assert STATES == list(range(len(A.KEYS))) and len(STATES) == 14
+    assert STATES == list(range(len(A.KEYS))) and len(STATES) == 15
     assert A.KEYS[states.S_TURN] is turn.key
     assert A.KEYS[states.S_COLOUR] is turn.colour_key
     assert A.KEYS[states.S_BREAK] is plus3_flow.break_key
@@ -37,7 +37,7 @@ def test_every_screen_with_a_state_of_its_own_handles_its_keys():
                      ("pass_screen", "PassScreen"), ("plus3_screen", "Plus3Screen"),
                      ("over_screen", "OverScreen"), ("pause_screen", "PauseScreen"),
                      ("resume_screen", "ResumeScreen"), ("help_screen", "HelpScreen"),
-                     ("lang_screen", "LangScreen")):
+                     ("lang_screen", "LangScreen"), ("records_screen", "RecordsScreen")):
         key = getattr(importlib.import_module("taki_ui." + mod), cls).key
         assert key.__code__.co_varnames[:3] == ("self", "app", "k"), mod
 

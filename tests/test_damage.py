@@ -152,7 +152,7 @@ def test_the_sheet_shipped_passes_its_own_check(capsys):
 @pytest.fixture(scope="module")
 def settings_saved():
     """The board's nvm holding one save: the settings after the first start."""
-    from taki_ui import rest
+    from taki_ui import rest, store
 
     sim = harness.Sim(render=False)
     sim.app.saves.changed(settings=True)
@@ -160,8 +160,9 @@ def settings_saved():
     sim.step()
     sim.step()
     data = bytes(sim.hw_state.nvm)
+    slot1 = store.SLOT_SIZE
     harness.install()
-    assert data[:2] == b"TS" and data[512:514] == b"\xff\xff"
+    assert data[:2] == b"TS" and data[slot1:slot1 + 2] == b"\xff\xff"
     return data
 
 

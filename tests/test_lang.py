@@ -73,6 +73,7 @@ def test_every_text_fits_its_lines_in_every_language(code):
             assert text.fits(n, *args, lines=lines), (code, name, args)
     # lines that share their row with more, or start further right
     pause = max(text.compose(strings.RESUME), text.compose(strings.CARD_HELP),
+                text.compose(strings.RECORDS),
                 text.compose(strings.NEW_GAME),
                 text.compose(strings.SOUND) + 2 + max(text.compose(strings.ON),
                                                       text.compose(strings.OFF)))

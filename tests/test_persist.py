@@ -16,7 +16,7 @@ harness.install()
 from taki_core import save  # noqa: E402
 from taki_core.game import Game  # noqa: E402
 from taki_ui import app as A  # noqa: E402
-from taki_ui import persist, store  # noqa: E402
+from taki_ui import persist, records, store  # noqa: E402
 from taki_ui.players import Computer  # noqa: E402
 from taki_ui.settings import Settings  # noqa: E402
 
@@ -58,7 +58,7 @@ def flash(data=None):
 def test_record_fits_a_slot_and_two_slots_fit_the_samd51_nvm():
     assert store.HEAD + SIZE + store.TAIL <= store.SLOT_SIZE
     assert store.NVM_NEEDED <= NVM  # CIRCUITPY_INTERNAL_NVM_SIZE on SAMD51
-    assert persist.PAYLOAD == 119 + save.BLOB_SIZE + 2  # then the language
+    assert persist.PAYLOAD == 119 + save.BLOB_SIZE + 2 + records.AREA  # the language, the records
 
 
 def test_newest_save_wins_and_slots_alternate():
@@ -146,7 +146,7 @@ def test_a_write_cut_at_every_step_keeps_the_new_save_or_the_previous():
         new_in_page0 = history % 2 == 0
         first_new = next(c for c, (r, got) in enumerate(results) if got == payload(99))
         assert first_new == (1 + rec_units if new_in_page0
-                             else 1 + _simhw.PAGE // 16 + rec_units)
+                             else 1 + store.SLOT_SIZE // _simhw.UNIT + rec_units)
 
 
 def test_the_first_save_ever_cut_short_reads_as_empty_not_a_crash():
@@ -349,7 +349,7 @@ def test_a_game_left_for_setup_is_not_offered_again():
     sim = started()
     play_keys(sim, 10)
     sim.press("START", "B")  # saved with the game
-    sim.press("START", "DOWN", "DOWN", "DOWN", "A", "A")  # back to setup (and yes, leave it)
+    sim.press("START", "UP", "A", "A")  # back to setup (the last row; and yes, leave it)
     wait(sim, persist.SETUP_IDLE_MS + 500)
     sim.power_cycle()
     assert sim.app.state == A.S_SETUP

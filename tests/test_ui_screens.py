@@ -292,7 +292,7 @@ def test_sound_off_is_silent_and_pause_menu():
     n0 = len(sim.hw_state.sounds)
     sim.press("A", "A", "B", "A")  # a turn each: no tone at all
     assert len(sim.hw_state.sounds) == n0
-    sim.press("START", "DOWN", "DOWN", "DOWN", "A")
+    sim.press("START", "UP", "A")  # the last row: back to setup
     assert sim.app.state == A.S_PAUSE
     assert "Leave this game? A: yes, leave   B: no" in " ".join(sim.texts())
     sim.press("A")

@@ -27,7 +27,7 @@ from taki_ui.settings import Settings
 from taki_ui.stage import Stage
 from taki_ui.states import (  # (all: tests read the states here too)
     S_BREAK, S_COLOUR, S_DREW, S_HELP, S_LANG, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME,
-    S_RESUME, S_SETUP, S_TURN, S_WATCH,
+    S_RECORDS, S_RESUME, S_SETUP, S_TURN, S_WATCH,
 )
 
 NOTICE_MS = const(1100)  # how long a notice stays
@@ -46,8 +46,8 @@ def _watch_key(app, k):
 
 # The key handler of each state, KEYS[state](app, k); None: the screen's own,
 # screen.key(app, k) (S_SETUP, S_RENAME, S_PASS, S_PLUS3, S_OVER, S_PAUSE,
-# S_RESUME, S_HELP, S_LANG: their modules are loaded only while shown)
-KEYS = [None] * (S_LANG + 1)  # S_LANG: the last state
+# S_RESUME, S_HELP, S_LANG, S_RECORDS: their modules are loaded only while shown)
+KEYS = [None] * (S_RECORDS + 1)  # S_RECORDS: the last state
 KEYS[S_TURN] = turn.key
 KEYS[S_COLOUR] = turn.colour_key
 KEYS[S_BREAK] = plus3_flow.break_key
@@ -94,7 +94,7 @@ class App:
         self.pass_why = -1
         self.help_card = -1
         self.paused_at = 0  # the hand's cursor when the game was paused
-        self.setup_row = 0  # the setup screen's row while a seat is renamed
+        self.setup_row = 0  # the setup screen's row while a seat is renamed (or records shown)
         self.warning = -1  # a text the setup screen shows first
         from taki_ui import start  # once: its code is forgotten after
 
@@ -119,7 +119,8 @@ class App:
 
     def _key(self, k):
         st = self.state
-        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP, S_LANG):
+        if k == K_START and st not in (S_SETUP, S_RENAME, S_PAUSE, S_RESUME, S_HELP, S_LANG,
+                                       S_RECORDS):
             self.resume = st
             self.help_card = turn.card(self) if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
             self.paused_at = self.table.cursor if self.help_card >= 0 else 0

@@ -1,5 +1,5 @@
-"""The pause menu (START): resume, sound on/off, card help, back to setup
-(which asks first: the game in progress would be left)."""
+"""The pause menu (START): resume, sound on/off, card help, each name's
+records, back to setup (which asks first: the game in progress would be left)."""
 
 import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
@@ -7,13 +7,14 @@ from micropython import const
 
 from taki_ui import plus3_flow, rest, strings, text, turn, watch, widgets
 from taki_ui.states import (
-    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PLUS3, S_TURN,
+    S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_TURN,
 )
 
-_ROWS = const(4)
-_Y0 = const(32)
-_ROW_H = const(LINE_H + 2)
-_SETUP_ROW = const(3)
+_ROWS = const(5)
+_Y0 = const(28)  # five rows of _ROW_H end over the two lines of what is said (y=90)
+_ROW_H = const(LINE_H)  # (five rows: no gap between them)
+_RECORDS_ROW = const(3)
+_SETUP_ROW = const(4)
 
 
 class PauseScreen:
@@ -29,7 +30,10 @@ class PauseScreen:
             g.append(big)
             lines.take(big, 0, 0, widgets.HILITE, strings.PAUSED)
             y0, row_h, said = _Y0, _ROW_H, (90, 102)
-        self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(_ROWS)]
+        # a taller script may show fewer rows than there are (they scroll)
+        nrows = min(_ROWS, (SCREEN_H - 2 * lh - y0) // row_h) if lh > text.LINE_H else _ROWS
+        self.rows = [lines.take(g, 8, y0 + i * row_h, widgets.FG) for i in range(nrows)]
+        self.top = 0
         self.said = (lines.take(g, 2, said[0], widgets.HILITE),
                      lines.take(g, 2, said[1], widgets.HILITE))
         self.keys = lines.take(g, 2, SCREEN_H - lh, widgets.DIM,
@@ -40,7 +44,13 @@ class PauseScreen:
         self._draw()
 
     def _draw(self):
-        for i, ln in enumerate(self.rows):
+        n = len(self.rows)
+        if self.row < self.top:
+            self.top = self.row
+        elif self.row >= self.top + n:
+            self.top = self.row - n + 1
+        for k, ln in enumerate(self.rows):
+            i = self.top + k
             ln.clear()
             ln.put(0, ">" if i == self.row else " ")
             if i == 0:
@@ -51,6 +61,8 @@ class PauseScreen:
                 ln.put_text(col + 2, strings.ON if self.sound else strings.OFF)
             elif i == 2:
                 ln.put_text(2, strings.CARD_HELP)
+            elif i == _RECORDS_ROW:
+                ln.put_text(2, strings.RECORDS)
             else:
                 ln.put_text(2, strings.NEW_GAME)
             ln.done()
@@ -103,6 +115,11 @@ class PauseScreen:
             app.saves.changed(settings=True)
             app.lights.silence()
             self.show(st.sound)  # no longer "Saved"
+            return
+        elif k == K_A and self.row == _RECORDS_ROW:
+            from taki_ui import records_screen
+
+            records_screen.show(app, S_PAUSE)
             return
         elif k == K_A and self.row == 2:
             app.enter(S_HELP, "help_screen", "HelpScreen", app.stage.cards,

@@ -21,13 +21,17 @@ Nothing is written when nothing changed since the last write.
 
 On start `load()` says whether there is a game to offer ("Resume game?").
 
-Payload (PAYLOAD bytes, store.FORMAT 3):
+Payload (PAYLOAD bytes, store.FORMAT 4; a FORMAT 3 save, which ended at 285,
+is read with no records):
     0    settings (settings.PACKED_SIZE bytes: counts, kinds, names)
     114  1 if a game is in progress, else 0
     115  the computer players' PRNG state (4 bytes, big-endian)
     119  the core's packed game (taki_core.save, BLOB_SIZE bytes)
     283  the language's code (2 ASCII letters; one the game does not know
          gives English and a notice, and keeps the rest)
+    285  each name's record (taki_ui.records, records.AREA bytes). Changed
+         only when a game or a tournament ends, and written with the next
+         save (no write of its own): a power cut loses at most that update.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
@@ -35,6 +39,7 @@ from micropython import const
 from taki_core import rng, save
 from taki_core.game import EV_BLOCKED, EV_CAP, EV_STAGE, EV_WIN
 
+from taki_ui import records as records_mod
 from taki_ui import settings as settings_mod
 from taki_ui.store import R_BAD, R_OK, Store
 
@@ -42,7 +47,8 @@ _HAS_GAME = const(settings_mod.PACKED_SIZE)  # the layout above (sim.build.inlin
 _CPU = const(_HAS_GAME + 1)
 _GAME = const(_CPU + 4)
 _LANG = const(_GAME + save.BLOB_SIZE)
-PAYLOAD = const(_LANG + 2)
+_REC = const(_LANG + 2)
+PAYLOAD = const(_REC + records_mod.AREA)
 
 PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
 IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down
@@ -61,7 +67,9 @@ def _accept(body):
 
 class Saves:
     def __init__(self, nvm, settings, game, cpu):
-        self.store = Store(nvm, PAYLOAD)
+        self.store = Store(nvm, PAYLOAD, old_size=_REC)
+        self.records = records_mod.Records()
+        self.rec_loaded = records_mod.K_EMPTY  # what load() found of the records
         self.settings = settings
         self.game = game
         self.cpu = cpu
@@ -81,6 +89,7 @@ class Saves:
         body = self.store.payload
         settings_mod.unpack(self.settings, body)
         self.settings.lang = chr(body[_LANG]) + chr(body[_LANG + 1])
+        self.rec_loaded = self.records.load(body, _REC)
         if not body[_HAS_GAME]:
             return L_SETTINGS
         # unpack checks the blob whole (checksum, the deck, every field) and
@@ -130,6 +139,8 @@ class Saves:
             seen = code == EV_STAGE or code == EV_WIN or code == EV_BLOCKED
             k += 1
         self.ev_seen = total
+        if seen and g.over() and self.in_game:
+            self.records.game_over(g, self.settings)  # once: the game's last event
         return seen
 
     def due(self, waiting, last_key, milestone, setup=False):
@@ -158,6 +169,7 @@ class Saves:
         for i in range(_HAS_GAME, PAYLOAD):
             buf[i] = 0
         lang = self.settings.lang
+        self.records.pack_into(buf, _REC)
         buf[_LANG] = ord(lang[0])
         buf[_LANG + 1] = ord(lang[1])
         if self.in_game and not g.over():

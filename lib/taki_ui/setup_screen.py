@@ -1,12 +1,12 @@
 """The setup screen: players, who starts, game kind, sound, each seat."""
 
 import displayio
-from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, LINE_H, SCREEN_H
+from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, watch, widgets
 from taki_ui.settings import CPU_HARD, MAX_SEATS
-from taki_ui.states import S_RENAME
+from taki_ui.states import S_RENAME, S_SETUP
 
 ROWS = const(8)  # rows visible at once
 _Y0 = const(16)
@@ -146,6 +146,12 @@ class SetupScreen:
             self.row = (self.row + 1) % self.count()
         elif k == K_A and self.row == self.count() - 1:
             watch.new_game(app)
+            return
+        elif k == K_START:
+            app.setup_row = self.row  # where setup comes back to
+            from taki_ui import records_screen
+
+            records_screen.show(app, S_SETUP)
             return
         elif k == K_A and self.seat() >= 0:
             app.setup_row = self.row  # where setup comes back to

@@ -4,6 +4,7 @@ or setup) and the warning setup shows first. Forgotten after: its code is
 heap (stage.drop)."""
 
 from taki_ui import persist, rest, strings
+from taki_ui.records import K_DROPPED
 from taki_ui.states import S_LANG, S_RESUME
 
 
@@ -15,6 +16,9 @@ def first_screen(app, loaded):
         rest.save_now(app)
     elif app.stage.missing:
         app.warning = strings.CARDS_MISSING
+    elif app.saves.rec_loaded == K_DROPPED:
+        app.warning = strings.RECORDS_BAD
+        app.saves.changed(settings=True)  # the rows left go with the next save
     if loaded != persist.L_NONE and loaded != persist.L_BAD:
         chosen = app.settings.lang
         if not app.settings.speak(chosen):

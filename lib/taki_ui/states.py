@@ -15,5 +15,6 @@ S_PAUSE = const(9)
 S_RESUME = const(10)  # at power-on: a saved game, resume it?
 S_HELP = const(11)  # what a card does (from the pause menu)
 S_DREW = const(12)  # a person's hand after drawing, the new card shown
-S_LANG = const(13)  # at the very first start: which language (the last state)
+S_LANG = const(13)  # at the very first start: which language
+S_RECORDS = const(14)  # each name's record (from setup or the pause menu; the last state)
 

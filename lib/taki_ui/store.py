@@ -24,10 +24,10 @@ small int on CircuitPython (no long-int allocation) and never runs out.
 
 On the SAMD51 every write, however small, erases the whole 8 KB nvm block
 and programs it back page by page from the first (ASF4's flash_write;
-sim/device/_simhw.py models it). The slots are the block's first two
-pages, so a power cut after the erase and the first page loses nothing: the
-slot in page 0 is back (the new save or the previous one), and page 1 holds
-the other. A cut during the erase or the first page's programming loses
+sim/device/_simhw.py models it). The slots are the block's first
+2 x SLOT_SIZE bytes, so a power cut after the erase and the first slot's
+record loses nothing: slot 0 is back (the new save or the previous one), and
+slot 1 holds the other. A cut during the erase or slot 0's programming loses
 both slots: load() then finds nothing valid, and the app starts with the
 defaults and a notice, never a crash. No other flash the game could write
 survives on these boards (CIRCUITPY is the computer's drive), so the
@@ -42,10 +42,10 @@ from taki_core.save import crc16
 
 M0 = const(0x54)  # "T"
 M1 = const(0x53)  # "S"
-FORMAT = const(3)  # 3: the payload ends in the language
+FORMAT = const(4)  # 4: the payload ends in the records (3: in the language)
 HEAD = const(8)
 TAIL = const(5)  # checksum + commit mark
-SLOT_SIZE = const(512)  # one SAMD51 flash page per slot
+SLOT_SIZE = const(608)  # a record of the game, settings and records (38 units)
 NVM_NEEDED = const(2 * SLOT_SIZE)
 _SEQ_MASK = const(0xFFFFFF)
 _SEQ_HALF = const(0x800000)
@@ -79,9 +79,9 @@ def _put_seq(buf, i, seq):
     buf[i + 2] = seq & 0xFF  # the low byte last: it differs on every rewrite
 
 
-def parse(rec, size):
+def parse(rec, size, fmt=FORMAT):
     """(seq, payload start, payload length) of a valid record in rec, or None."""
-    if len(rec) < HEAD + TAIL or rec[0] != M0 or rec[1] != M1 or rec[2] != FORMAT:
+    if len(rec) < HEAD + TAIL or rec[0] != M0 or rec[1] != M1 or rec[2] != fmt:
         return None
     n = (rec[6] << 8) | rec[7]
     if n != size or HEAD + n + TAIL > len(rec):
@@ -108,7 +108,7 @@ def _blank(rec):
 class Store:
     """Records of exactly `size` payload bytes in nvm[base : base + 2 * SLOT_SIZE]."""
 
-    def __init__(self, nvm, size, base=0):
+    def __init__(self, nvm, size, base=0, old_size=0):
         if HEAD + size + TAIL > SLOT_SIZE:
             raise ValueError("payload too big for a slot")
         self.nvm = nvm
@@ -118,6 +118,9 @@ class Store:
         self.slot = 1  # holding it; the next write goes to the other one
         self.payload = bytearray(size)  # read() puts the newest payload here
         self._rec = None  # write buffer, made at the first write
+        # the previous FORMAT's payload length: such a record is read too,
+        # its payload padded with zeros (an update keeps the game and names)
+        self.old_size = old_size
 
     def usable(self):
         return self.nvm is not None and len(self.nvm) >= self.base + NVM_NEEDED
@@ -137,15 +140,19 @@ class Store:
             at = self.base + slot * SLOT_SIZE
             rec = self.nvm[at:at + SLOT_SIZE]
             got = parse(rec, self.size)
+            if got is None and self.old_size:
+                got = parse(rec, self.old_size, FORMAT - 1)
             if got is not None:
-                found.append((got[0], slot, rec))
+                found.append((got[0], slot, rec, got[2]))
             elif _blank(rec):
                 blank += 1
         if len(found) == 2 and newer(found[0][0], found[1][0]):
             found.reverse()  # the older first
         while found:
-            seq, slot, rec = found.pop()  # the newest left
-            body = rec[HEAD:HEAD + self.size]
+            seq, slot, rec, n = found.pop()  # the newest left
+            body = rec[HEAD:HEAD + n]
+            if n < self.size:
+                body += bytes(self.size - n)
             if accept is None or accept(body):
                 self.payload[:] = body
                 self.seq = seq

@@ -237,7 +237,7 @@ NUM_W = 18  # three digits
 # what shares the line), in pixels; every other text gets ROOM.
 BOXES = {
     # the pause menu's rows: at x=8, after the cursor's two columns
-    "RESUME": 138, "CARD_HELP": 138, "NEW_GAME": 138,
+    "RESUME": 138, "CARD_HELP": 138, "NEW_GAME": 138, "RECORDS": 138,
     # the table's top line: at x=16, after ">> "
     "STACK": 124, "PLUS3_ON": 124, "RUN": 124,
     # the grid's heading, at x=34 on that line
