@@ -11,7 +11,7 @@ harness.install()
 
 from taki_core.save import checksum  # noqa: E402
 from taki_ui import app as A  # noqa: E402
-from taki_ui import persist, records, store  # noqa: E402
+from taki_ui import payload, persist, records, store  # noqa: E402
 from taki_ui.records import (  # noqa: E402
     C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, K_DROPPED, K_EMPTY, K_OK,
     NO_BEST, ROW, ROWS, Records,
@@ -276,11 +276,11 @@ def test_damaged_records_are_dropped_with_a_notice_the_rest_kept():
     whole_game(sim, 6)
     sim.press("RIGHT", "START", "B")
     nvm = sim.hw_state.nvm
-    at = persist._REC + 2 + C_WON + 1
+    at = payload.REC + 2 + C_WON + 1
 
     def damage(body):
         body[at] = 7  # 7 games won of 1 played; the record's check made good
-        c = checksum(body[persist._REC:], records.AREA - 2)
+        c = checksum(body[payload.REC:], records.AREA - 2)
         body[persist.PAYLOAD - 2], body[persist.PAYLOAD - 1] = c >> 8, c & 0xFF
 
     _forge(nvm, damage)
@@ -307,7 +307,7 @@ def test_a_save_from_before_the_records_keeps_its_game_and_names():
     nvm = sim.hw_state.nvm
     s = store.Store(nvm, persist.PAYLOAD)
     assert s.read() == store.R_OK
-    old = bytes(s.payload[:persist._REC])
+    old = bytes(s.payload[:payload.REC])
     rec = bytearray(b"\xff" * store.SLOT_SIZE)
     n = len(old)
     rec[0:3] = b"TS" + bytes((store.FORMAT - 1,))
@@ -321,7 +321,7 @@ def test_a_save_from_before_the_records_keeps_its_game_and_names():
     sim.power_cycle()
     assert sim.app.state == A.S_RESUME  # no "unreadable"
     assert sim.app.saves.rec_loaded == K_EMPTY
-    assert bytes(sim.app.saves.store.payload[:persist._REC]) == old
+    assert bytes(sim.app.saves.newest[:payload.REC]) == old
     assert NO_BEST == 255 and NAME_LEN == 10
 
 

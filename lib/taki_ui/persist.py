@@ -20,56 +20,48 @@ numbers and why):
 Nothing is written when nothing changed since the last write.
 
 On start `load()` says whether there is a game to offer ("Resume game?").
-
-Payload (PAYLOAD bytes, store.FORMAT 4; a FORMAT 3 save, which ended at 285,
-is read with no records):
-    0    settings (settings.PACKED_SIZE bytes: counts, kinds, names)
-    114  1 if a game is in progress, else 0
-    115  the computer players' PRNG state (4 bytes, big-endian)
-    119  the core's packed game (taki_core.save, BLOB_SIZE bytes)
-    283  the language's code (2 ASCII letters; one the game does not know
-         gives English and a notice, and keeps the rest)
-    285  each name's record (taki_ui.records, records.AREA bytes). Changed
-         only when a game or a tournament ends, and written with the next
-         save (no write of its own): a power cut loses at most that update.
+The payload's layout is taki_ui.payload's. This module only keeps the
+state and decides when to write: the reading and writing are
+taki_ui.saving's, loaded for a read or a write and forgotten after (its
+code and what it brings are about 7 KB of the board's heap).
 """
 
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
-from taki_core import rng, save
 from taki_core.game import EV_BLOCKED, EV_CAP, EV_STAGE, EV_WIN
 
-from taki_ui import records as records_mod
-from taki_ui import settings as settings_mod
-from taki_ui.store import R_BAD, R_OK, Store
-
-_HAS_GAME = const(settings_mod.PACKED_SIZE)  # the layout above (sim.build.inline puts the numbers in)
-_CPU = const(_HAS_GAME + 1)
-_GAME = const(_CPU + 4)
-_LANG = const(_GAME + save.BLOB_SIZE)
-_REC = const(_LANG + 2)
-PAYLOAD = const(_REC + records_mod.AREA)
+from taki_ui.payload import HAS_GAME, L_BAD, L_GAME, L_NONE, L_SETTINGS, PAYLOAD  # noqa: F401 (L_*: load()'s results)
+from taki_ui.records import AREA, K_EMPTY
+from taki_ui.unload import forget
 
 PERIOD_MS = const(600000)  # 10 min: the most play a power cut loses; writes' spacing
 IDLE_MS = const(20000)  # no key for 20 s while a person is expected: put down
 SETUP_IDLE_MS = const(5000)  # on the setup screen, changed settings: 5 s
 
-# load() results
-L_NONE = const(0)  # nothing saved: defaults
-L_SETTINGS = const(1)  # settings and names restored, no game in progress
-L_GAME = const(2)  # ... and a game to resume
-L_BAD = const(3)  # a save was there but could not be used: to be cleared
+# what saving brings in, forgotten after each use (what else the app holds
+# is not: settings, the core's game)
+_LOADED = ("taki_ui.saving", "taki_ui.store", "taki_ui.records", "taki_core.save")
 
 
-def _accept(body):
-    return settings_mod.valid(body) and body[_HAS_GAME] <= 1
+def _saving():
+    from taki_ui import saving
+
+    return saving
+
+
+def _done():
+    for name in _LOADED:
+        forget(name)
 
 
 class Saves:
     def __init__(self, nvm, settings, game, cpu):
-        self.store = Store(nvm, PAYLOAD, old_size=_REC)
-        self.records = records_mod.Records()
-        self.rec_loaded = records_mod.K_EMPTY  # what load() found of the records
+        self.nvm = nvm
+        self.newest = bytearray(PAYLOAD)  # the newest record's payload (what load() found, the last write)
+        self.seq = 0  # the store's state between two uses (taki_ui.store.Store)
+        self.slot = 1
+        self.area = bytearray(AREA)  # each name's record (taki_ui.records' layout)
+        self.rec_loaded = K_EMPTY  # what load() found of the records
         self.settings = settings
         self.game = game
         self.cpu = cpu
@@ -83,30 +75,22 @@ class Saves:
 
     def load(self):
         """Restore settings (and the game into self.game); an L_* code."""
-        r = self.store.read(_accept)
-        if r != R_OK:
-            return L_BAD if r == R_BAD else L_NONE
-        body = self.store.payload
-        settings_mod.unpack(self.settings, body)
-        self.settings.lang = chr(body[_LANG]) + chr(body[_LANG + 1])
-        self.rec_loaded = self.records.load(body, _REC)
-        if not body[_HAS_GAME]:
-            return L_SETTINGS
-        # unpack checks the blob whole (checksum, the deck, every field) and
-        # leaves the game untouched when it refuses it
-        g = self.game
-        if save.unpack(g, bytes(body[_GAME:_LANG])) != save.S_OK:
-            return L_BAD
-        if g.players != self.settings.players or g.tournament() != self.settings.tournament:
-            return L_BAD  # a game the saved setup did not start: not ours
-        if g.over():
-            return L_SETTINGS
-        x = (body[_CPU] << 24) | (body[_CPU + 1] << 16) | (body[_CPU + 2] << 8) | body[_CPU + 3]
-        if 1 <= x < rng.P:
-            self.cpu.x = x
-        self.mark()
-        self.in_game = True
-        return L_GAME
+        r = _saving().load(self)
+        _done()
+        return r
+
+    @property
+    def records(self):
+        """Each name's record (a taki_ui.records.Records over self.area;
+        the Records screen, tests)."""
+        from taki_ui.records import Records
+
+        return Records(self.area)
+
+    def hints(self, seat):
+        """Whether hints are on for seat (the records' first two bytes: a
+        bit per seat)."""
+        return (((self.area[0] << 8) | self.area[1]) >> seat) & 1 == 1
 
     # --- what changed ------------------------------------------------------------
     def changed(self, settings=False):
@@ -122,7 +106,7 @@ class Saves:
 
     def holds_game(self):
         """Whether the newest write holds a game in progress."""
-        return self.store.payload[_HAS_GAME] == 1
+        return self.newest[HAS_GAME] == 1
 
     def mark(self):
         """The game's events so far are seen (a new deal, a restored game)."""
@@ -140,7 +124,8 @@ class Saves:
             k += 1
         self.ev_seen = total
         if seen and g.over() and self.in_game:
-            self.records.game_over(g, self.settings)  # once: the game's last event
+            _saving().game_over(self)  # once: the game's last event
+            _done()
         return seen
 
     def due(self, waiting, last_key, milestone, setup=False):
@@ -162,29 +147,13 @@ class Saves:
     # --- writing -------------------------------------------------------------------
     def save(self):
         """Write settings, names and (while a game is in progress) the game,
-        unless the newest record holds exactly that already."""
-        buf = self.buf
-        g = self.game
-        self.settings.pack_into(buf)
-        for i in range(_HAS_GAME, PAYLOAD):
-            buf[i] = 0
-        lang = self.settings.lang
-        self.records.pack_into(buf, _REC)
-        buf[_LANG] = ord(lang[0])
-        buf[_LANG + 1] = ord(lang[1])
-        if self.in_game and not g.over():
-            buf[_HAS_GAME] = 1
-            x = self.cpu.x
-            buf[_CPU] = x >> 24
-            buf[_CPU + 1] = (x >> 16) & 0xFF
-            buf[_CPU + 2] = (x >> 8) & 0xFF
-            buf[_CPU + 3] = x & 0xFF
-            buf[_GAME:_LANG] = save.pack(g)
-        self.since = -1
-        self.settings_changed = False
-        if buf == self.store.payload:
+        unless the newest record holds exactly that already; whether it
+        was something new."""
+        wrote = _saving().write(self)
+        _done()
+        if wrote is None:
             return False  # the same as the newest record: spare the flash
         self.last = ticks_ms()
-        if self.store.write(buf):
+        if wrote:
             self.writes += 1
         return True

@@ -43,8 +43,8 @@ K_DROPPED = const(2)  # some or all rows failed their check and were dropped
 
 
 class Records:
-    def __init__(self):
-        self.buf = bytearray(AREA)
+    def __init__(self, buf=None):
+        self.buf = bytearray(AREA) if buf is None else buf  # (taki_ui.persist keeps one)
         self._key = bytearray(NAME_LEN)
 
     # --- reading -------------------------------------------------------------

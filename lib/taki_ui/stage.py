@@ -9,7 +9,6 @@ screen's areas and the new one's. Above every screen, a small mark in the
 top right corner: a save being written, or a low battery.
 """
 
-import sys
 
 import bitmaptools
 import displayio
@@ -18,6 +17,7 @@ from micropython import const
 
 from taki_ui import cardart, text, widgets
 from taki_ui.table_screen import SLOTS, TableScreen
+from taki_ui.unload import forget
 
 LINES = const(12)  # text lines in the pool: the most any screen shows
 MARK_NONE = const(-1)
@@ -108,7 +108,4 @@ def _marks():
 def drop(module):
     """Forget the module taki_ui.<module> (None: nothing to drop): its code is heap."""
     if module is not None:
-        sys.modules.pop("taki_ui." + module, None)
-        pkg = sys.modules["taki_ui"]
-        if hasattr(pkg, module):
-            delattr(pkg, module)
+        forget("taki_ui." + module)

@@ -108,7 +108,7 @@ def _blank(rec):
 class Store:
     """Records of exactly `size` payload bytes in nvm[base : base + 2 * SLOT_SIZE]."""
 
-    def __init__(self, nvm, size, base=0, old_size=0):
+    def __init__(self, nvm, size, base=0, old_size=0, payload=None):
         if HEAD + size + TAIL > SLOT_SIZE:
             raise ValueError("payload too big for a slot")
         self.nvm = nvm
@@ -116,7 +116,9 @@ class Store:
         self.base = base
         self.seq = 0  # of the newest valid record
         self.slot = 1  # holding it; the next write goes to the other one
-        self.payload = bytearray(size)  # read() puts the newest payload here
+        # read() puts the newest payload here (a caller's buffer, kept
+        # between two Stores: taki_ui.saving)
+        self.payload = bytearray(size) if payload is None else payload
         self._rec = None  # write buffer, made at the first write
         # the previous FORMAT's payload length: such a record is read too,
         # its payload padded with zeros (an update keeps the game and names)
