@@ -253,3 +253,98 @@ def test_the_mark_never_meets_the_name_or_the_kind_in_any_language(code):
     assert mark and harness.cut() == cut
     lo, hi = min(mark), max(mark)
     assert not any(lo - 4 <= x <= hi + 4 for x in without), code  # a gap on each side
+
+
+# --- Sindhi: the Records screen and the hint line, mirrored ----------------------
+
+def _runs(xs, gap=6):
+    """Runs of inked columns, joined where they are less than `gap` apart
+    (a blank cell between two elements leaves 7 or more)."""
+    out = []
+    for x in sorted(xs):
+        if out and x - out[-1][1] < gap:
+            out[-1][1] = x
+        else:
+            out.append([x, x])
+    return out
+
+
+def _ink(x0, scale, ln):
+    bm = ln.bitmap
+    return [x0 + x * scale for x in range(bm.width) if any(bm[x, y] for y in range(bm.height))]
+
+
+def _records_screen(code):
+    from test_records import FakeGame, FakeSettings
+
+    sim = harness.Sim(render=False, lang=code)
+    rec = sim.app.saves.records
+    st_ = FakeSettings(["WWWWWWWWWW", "Mo", "Ann"])
+    for w in (0, 1, 0, 2, 0):
+        rec.game_over(FakeGame(3, w), st_)
+    rec.game_over(FakeGame(3, 1, True, [2, 0, 5]), st_)
+    sim.press("START")
+    assert sim.app.state == A.S_RECORDS
+    return sim
+
+
+def _elements(sim):
+    """The Records screen's lines: (rows, texts), each a list of inked runs
+    (a row) or (first, last) inked column (a text), top to bottom."""
+    scr = sim.app.screen
+    rows = {id(ln) for ln in scr.rows}
+    out_rows, out_texts = [], []
+    for x, y, scale, ln in sim.lines_placed():
+        ink = _ink(x, scale, ln)
+        if not ink:
+            continue
+        if id(ln) in rows:
+            out_rows.append(_runs(ink))
+        else:
+            out_texts.append((min(ink), max(ink)))
+    return out_rows, out_texts
+
+
+def _mirror(a, b):
+    return 159 - b, 159 - a
+
+
+def test_sindhi_lays_the_records_and_the_hint_out_as_the_mirror_of_english():
+    """Each element's box in Sindhi is the mirror of its box in English
+    (x -> 159 - x), within 3 pixels. Where a box may differ, and why:
+    - a row's names and numbers are the board's font in both: the whole box
+      mirrors (a glyph's ink is not centred in its 6-pixel cell, hence the
+      3 pixels); "a/b" still reads a/b (numbers read left to right);
+    - a translated text (title, legend, details, keys, the hint) is another
+      word of another width: only the edge it starts from mirrors (English's
+      left edge is Sindhi's right edge);
+    - heights differ (Sindhi's lines are taller): only the order of the
+      lines is compared, and the rows both show."""
+    en_rows, en_texts = _elements(_records_screen("en"))
+    sd_rows, sd_texts = _elements(_records_screen("sd"))
+    n = min(len(en_rows), len(sd_rows))
+    assert n >= 3  # the three names
+    for er, sr in zip(en_rows[:n], sd_rows[:n]):
+        want = sorted(_mirror(a, b) for a, b in er)
+        got = sorted(tuple(r) for r in sr)
+        assert len(want) == len(got), (er, sr)
+        for (wa, wb), (ga, gb) in zip(want, got):
+            assert abs(wa - ga) <= 3 and abs(wb - gb) <= 3, (want, got)
+    assert len(en_texts) == len(sd_texts)
+    for (ea, _), (_, sb) in zip(en_texts, sd_texts):
+        assert abs(ea - (159 - sb)) <= 3, (en_texts, sd_texts)
+    # the hint line, on the table
+    edges = {}
+    for code in ("en", "sd"):
+        sim = harness.Sim(render=False, lang=code)
+        _setup(sim, [HUMAN, CPU_NORMAL], hinted=[0])
+        sim.app.next_seed = 5
+        _start(sim)
+        if sim.app.state == A.S_PASS:
+            sim.press("A")
+        sim.press("DOWN")
+        t = sim.app.table
+        assert t.hinting
+        ink = _ink(t.bottom.tile.x, 1, t.bottom)
+        edges[code] = (min(ink), max(ink))
+    assert abs(edges["en"][0] - (159 - edges["sd"][1])) <= 3, edges
