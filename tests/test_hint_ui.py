@@ -348,3 +348,42 @@ def test_sindhi_lays_the_records_and_the_hint_out_as_the_mirror_of_english():
         ink = _ink(t.bottom.tile.x, 1, t.bottom)
         edges[code] = (min(ink), max(ink))
     assert abs(edges["en"][0] - (159 - edges["sd"][1])) <= 3, edges
+
+
+# --- the device tier: a hint asked, on the board's VM ------------------------------
+
+def test_games_with_a_hint_asked_fit_the_device_budgets_on_the_1536_byte_pystack():
+    """Seat 0 with hints on (SELECT in setup) asks one hint on its first turn
+    (which loads taki_core.hints, and the bots in a game of people only):
+    the game ends on CircuitPython 10's VM as in the simulator, within 128 KB,
+    on a 1536-byte pystack, under tests/test_device.py's budgets (96 KB; a
+    shaped language 104 KB)."""
+    from sim.vm import cpvm, device_tier as D
+
+    if cpvm.tools() is None:
+        pytest.skip(cpvm.missing())
+    on = ["DOWN"] * 4 + ["SELECT"] + ["UP"] * 4  # seat 0's row: hints on, back to the top
+    games = {
+        "2 people hint": dict(keys=on + D.setup_keys() + ["A", "DOWN"], seed=1),
+        "4 mixed hint": dict(keys=on + D.setup_keys(4, {2: 3, 3: 1}) + ["A", "DOWN"], seed=2),
+    }
+    games["4 mixed hint sd"] = dict(games["4 mixed hint"], lang="sd")
+    D.GAMES.update(games)
+    import shutil
+
+    dev = D.Device()  # (a short folder name, as test_device's: each module's path is heap)
+    try:
+        recs = [D.record(n, dev.root) for n in games]
+        for rec in recs:  # the scripted keys, then the robot's to the end
+            with open(rec.path) as f:
+                assert len(f.read().split("\n")) > len(games[rec.name]["keys"]) + 10
+        runs = D.play_all(dev, recs, heap="128K", vm=cpvm.VM_1536)
+    finally:
+        for n in games:
+            del D.GAMES[n]
+        shutil.rmtree(dev.root)
+    for rec, ok, fig, out in runs:
+        assert fig is not None, out[-3000:]
+        assert ok, (rec.name, fig, rec.end)
+        budget = 104 * 1024 if rec.name.endswith(" sd") else 96 * 1024
+        assert D.live_peak(fig) <= budget, (rec.name, D.live_peak(fig))
