@@ -240,7 +240,8 @@ class App:
             self.saves.changed(settings=True)  # written as a setup change is
         self.viewer = -1
         self.lights.colour(-1)
-        self.stage.show("setup_screen", "SetupScreen", self.settings, row)  # (as on_table)
+        self.stage.show("setup_screen", "SetupScreen", self.settings, self.saves.records,
+                        row)  # (as on_table)
         self.state = S_SETUP
         self.board.let_go()
         if self.warning >= 0:

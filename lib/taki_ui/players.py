@@ -36,9 +36,13 @@ class Computer:
     def move(self, game, seat, level):
         """The move for `seat`, or NO_MOVE. `seat` is the seat to act, or
         (during an active +3) another seat that may break it out of turn."""
+        return self.brain().choose(game, seat, level)
+
+    def brain(self):
+        """The Bots (made at the first computer move or hint)."""
         if self.bots is None:
             from taki_core.bots import Bots
 
             self.bots = Bots(1)
             self.bots.x = self._x
-        return self.bots.choose(game, seat, level)
+        return self.bots

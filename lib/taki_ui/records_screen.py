@@ -34,7 +34,8 @@ class RecordsScreen:
         top = 2 * lh + 2 if tall else 2 * lh + 4
         bottom = SCREEN_H - 3 * lh  # two lines of the row's details, then the keys
         self.nrows = max(1, (bottom - top) // _ROW_H)
-        self.rows = [lines.take(g, 0, top + i * _ROW_H, widgets.FG, bg=text.CLEAR, ltr=True)
+        # (not ltr: in Sindhi the columns go from the right, as its texts do)
+        self.rows = [lines.take(g, 0, top + i * _ROW_H, widgets.FG, bg=text.CLEAR)
                      for i in range(self.nrows)]
         self.more = (lines.take(g, 2, bottom, widgets.HILITE),
                      lines.take(g, 2, bottom + lh, widgets.HILITE))
@@ -111,10 +112,11 @@ class RecordsScreen:
 
 
 def draw_row(ln, rec, r, here):
-    """Row r of the records into line ln (Latin, 26 columns): the cursor,
-    the name (a computer: its level's name), games won/played, tournaments
-    won/played (shown up to 999 and 99). The one place a row is drawn (the
-    lead moves tables onto GridLayout)."""
+    """Row r of the records into line ln (26 columns): the cursor, the name
+    (a computer: its level's name), games won/played, tournaments won/played
+    (shown up to 999 and 99); in Sindhi each from the right (taki_ui.pictures
+    mirrors every put). The one place a row is drawn (the lead moves tables
+    onto GridLayout)."""
     ln.put(0, ">" if here else " ")
     lv = rec.level(r)
     if lv == HUMAN:
@@ -127,9 +129,21 @@ def draw_row(ln, rec, r, here):
 
 
 def _pair(ln, col, width, a, b):
-    """"a/b" from column col, a right-aligned in width columns."""
+    """"a/b" from column col, a right-aligned in width columns. Mirrored
+    (Sindhi), the pair's place is mirrored but it still reads "a/b", as
+    numbers do in Sindhi: its three parts swap places inside it."""
     top = 999 if width == 3 else 99
     a = min(a, top)
-    ln.put(col + width - (1 if a < 10 else 2 if a < 100 else 3), a)
-    ln.put(col + width, "/")
-    ln.put(col + width + 1, min(b, top))
+    b = min(b, top)
+    da = 1 if a < 10 else 2 if a < 100 else 3
+    db = 1 if b < 10 else 2 if b < 100 else 3
+    start = col + width - da
+    end = col + width + 1 + db
+    if text.RTL:  # part at k, w wide -> at start + end - k - w, then mirrored
+        ln.put(end - da, a)
+        ln.put(start + db, "/")
+        ln.put(start, b)
+    else:
+        ln.put(start, a)
+        ln.put(start + da, "/")
+        ln.put(start + da + 1, b)

@@ -1,11 +1,11 @@
 """The setup screen: players, who starts, game kind, sound, each seat."""
 
 import displayio
-from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP, LINE_H, SCREEN_H
+from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
 from taki_ui import strings, text, watch, widgets
-from taki_ui.settings import CPU_HARD, MAX_SEATS
+from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS
 from taki_ui.states import S_RENAME, S_SETUP
 
 ROWS = const(8)  # rows visible at once
@@ -17,11 +17,14 @@ _R_MODE = const(2)
 _R_SOUND = const(3)
 _R_SEAT0 = const(4)
 _VALUE_END = const(25)  # values end at this column; the last one shows ^ v
+_MARK = const(12)  # "?" a column after a seat's name (10 at most): hints on
 
 
 class SetupScreen:
-    def __init__(self, lines, settings, row=0):
+    def __init__(self, lines, settings, records, row=0):
+        """records: taki_ui.records.Records, which keeps each seat's hints on/off."""
         self.settings = settings
+        self.records = records
         self.group = displayio.Group()
         lh = text.LH
         tall = lh > text.LINE_H
@@ -65,6 +68,8 @@ class SetupScreen:
         elif r - _R_SEAT0 < st.players:
             s = r - _R_SEAT0
             ln.put(1, st.names[s])
+            if self.records.hints(s):
+                ln.put(_MARK, "?")
             ln.put_text(_VALUE_END, strings.KIND_HUMAN + st.kinds[s], right=True)
         elif r == self.count() - 2:
             ln.put_text(1, strings.LANGUAGE)
@@ -125,6 +130,7 @@ class SetupScreen:
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
+            self.records.set_hints(s, False)  # hints are a person's: off when the kind changes
         elif r == self.count() - 2:
             langs = text.LANGS
             at = langs.index(st.lang) if st.lang in langs else 0
@@ -153,6 +159,13 @@ class SetupScreen:
 
             records_screen.show(app, S_SETUP)
             return
+        elif k == K_SELECT and self.seat() >= 0:
+            s = self.seat()
+            if self.settings.kinds[s] != HUMAN:
+                self.notice(strings.HINT_CPU)
+                return
+            self.records.set_hints(s, not self.records.hints(s))
+            app.saves.changed(settings=True)  # kept with the records, written as a setup change is
         elif k == K_A and self.seat() >= 0:
             app.setup_row = self.row  # where setup comes back to
             app.enter(S_RENAME, "rename_screen", "RenameScreen", self.seat(), app.names,

@@ -114,6 +114,7 @@ class TableScreen:
         g.append(self.left)
         g.append(self.right)
         self.bottom = lines.take(g, 2, SCREEN_H - lh, widgets.DIM)
+        self.hinting = False  # the bottom line shows a hint (show_hint)
         # a notice covers the top two lines for a moment
         self.notice = (lines.take(g, 0, 0, widgets.HILITE, bg=widgets.BAR),
                        lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
@@ -197,13 +198,22 @@ class TableScreen:
 
     def show_status(self, n, a=None):
         """Whose move it is (text n): the bottom line."""
+        self.hinting = False
         self.bottom.colour(widgets.HILITE)
         self.bottom.show(n, a)
 
     def show_keys(self, n, a=None):
         """What the keys do (text n): the bottom line."""
+        self.hinting = False
         self.bottom.colour(widgets.DIM)
         self.bottom.show(n, a)
+
+    def show_hint(self, n):
+        """A hint's reason (text n) in place of the keys, until a key
+        changes what it is about (turn.key)."""
+        self.bottom.colour(widgets.HILITE)
+        self.bottom.show(n)
+        self.hinting = True
 
     def show_notice(self, n, a=None, b=None):
         """Text n over the top two lines; -1 takes the notice away."""

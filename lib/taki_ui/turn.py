@@ -7,10 +7,10 @@ the core (taki_ui.hand, Game.check): a card is lit because `legal_moves`
 listed it, and a refusal says the core's reason.
 """
 
-from boards import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, K_UP
-from taki_core.cards import COLOR
+from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from taki_core.cards import COLOR, NTYPES
 from taki_core.game import (
-    M_ACCEPT, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, P_KING, P_PLUS3, P_RUN,
+    F_LAST, M_ACCEPT, M_CLOSE, M_COLOR, M_DRAW, M_END, M_LAST, P_KING, P_PLUS3, P_RUN,
 )
 
 from taki_ui import lights, strings, watch
@@ -58,6 +58,11 @@ def key(app, k):
     t = app.table
     if k == K_LEFT or k == K_RIGHT:
         t.move_cursor(1 if k == K_RIGHT else -1, app.hand, app.playable)
+        if t.hinting:  # the hint was about the card the cursor left
+            t.show_keys(turn_keys(g))
+        return
+    if k == K_DOWN:
+        hint(app)
         return
     ph = g.phase()
     m = NO_MOVE
@@ -93,6 +98,30 @@ def key(app, k):
         _draw(app)
     else:
         app.apply(m)
+
+
+def hint(app):
+    """DOWN on a person's turn (their hand on screen, nobody else's): the
+    cursor to the card the NORMAL computer would play with this hand (it
+    stays put for a draw or a key's move), and why on the bottom line. With
+    hints off for the seat (setup), the line says so."""
+    g = app.game
+    t = app.table
+    if not app.saves.records.hints(g.current()):
+        t.show_hint(strings.HINT_OFF)
+        return
+    from taki_core.hints import hint as normal_s  # at the first hint: no hint, no heap
+
+    m, why = normal_s(app.cpu.brain(), g)
+    c = m & ~F_LAST
+    if M_COLOR <= c < M_COLOR + 4:
+        c = COLOR  # the card, whose colour is chosen after A
+    if 0 <= c < NTYPES:
+        for i in range(t.n):
+            if app.hand[i] == c:
+                t.set_cursor(i, app.hand, app.playable)
+                break
+    t.show_hint(strings.HINT_DRAW + why)
 
 
 def _draw(app):

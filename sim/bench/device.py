@@ -47,7 +47,7 @@ from sim.bench import core as bench_core
 BREAKDOWN = (
     "adafruit_ticks", "neopixel", "boards", "boards.sound", "boards.pybadge",
     "taki_core.cards", "taki_core.rng", "taki_core.table", "taki_core.game", "taki_core.save",
-    "taki_core.finish", "taki_core.bots",
+    "taki_core.finish", "taki_core.bots", "taki_core.hints",
     "taki_ui.states", "taki_ui.widgets", "taki_ui.text", "taki_ui.cardart",
     "taki_ui.settings", "taki_ui.store", "taki_ui.persist", "taki_ui.players", "taki_ui.lights",
     "taki_ui.notices", "taki_ui.hand", "taki_ui.table_screen", "taki_ui.stage", "taki_ui.turn",
