@@ -240,7 +240,7 @@ class App:
             self.saves.changed(settings=True)  # written as a setup change is
         self.viewer = -1
         self.lights.colour(-1)
-        self.stage.show("setup_screen", "SetupScreen", self.settings, self.saves.records,
+        self.stage.show("setup_screen", "SetupScreen", self.settings, self.saves,
                         row)  # (as on_table)
         self.state = S_SETUP
         self.board.let_go()

@@ -92,6 +92,13 @@ class Saves:
         bit per seat)."""
         return (((self.area[0] << 8) | self.area[1]) >> seat) & 1 == 1
 
+    def set_hints(self, seat, on):
+        a = self.area
+        m = (a[0] << 8) | a[1]
+        m = (m | (1 << seat)) if on else (m & ~(1 << seat))
+        a[0] = m >> 8
+        a[1] = m & 0xFF
+
     # --- what changed ------------------------------------------------------------
     def changed(self, settings=False):
         """Something to save: the game moved on, or (settings=True) the

@@ -21,10 +21,11 @@ _MARK = const(12)  # "?" a column after a seat's name (10 at most): hints on
 
 
 class SetupScreen:
-    def __init__(self, lines, settings, records, row=0):
-        """records: taki_ui.records.Records, which keeps each seat's hints on/off."""
+    def __init__(self, lines, settings, saves, row=0):
+        """saves: taki_ui.persist.Saves, which keeps each seat's hints on/off
+        (with the records)."""
         self.settings = settings
-        self.records = records
+        self.saves = saves
         self.group = displayio.Group()
         lh = text.LH
         tall = lh > text.LINE_H
@@ -68,7 +69,7 @@ class SetupScreen:
         elif r - _R_SEAT0 < st.players:
             s = r - _R_SEAT0
             ln.put(1, st.names[s])
-            if self.records.hints(s):
+            if self.saves.hints(s):
                 ln.put(_MARK, "?")
             ln.put_text(_VALUE_END, strings.KIND_HUMAN + st.kinds[s], right=True)
         elif r == self.count() - 2:
@@ -130,7 +131,7 @@ class SetupScreen:
         elif self.seat() >= 0:
             s = self.seat()
             st.kinds[s] = (st.kinds[s] + step) % (CPU_HARD + 1)
-            self.records.set_hints(s, False)  # hints are a person's: off when the kind changes
+            self.saves.set_hints(s, False)  # hints are a person's: off when the kind changes
         elif r == self.count() - 2:
             langs = text.LANGS
             at = langs.index(st.lang) if st.lang in langs else 0
@@ -164,7 +165,7 @@ class SetupScreen:
             if self.settings.kinds[s] != HUMAN:
                 self.notice(strings.HINT_CPU)
                 return
-            self.records.set_hints(s, not self.records.hints(s))
+            self.saves.set_hints(s, not self.saves.hints(s))
             app.saves.changed(settings=True)  # kept with the records, written as a setup change is
         elif k == K_A and self.seat() >= 0:
             app.setup_row = self.row  # where setup comes back to

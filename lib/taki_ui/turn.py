@@ -107,7 +107,7 @@ def hint(app):
     hints off for the seat (setup), the line says so."""
     g = app.game
     t = app.table
-    if not app.saves.records.hints(g.current()):
+    if not app.saves.hints(g.current()):
         t.show_hint(strings.HINT_OFF)
         return
     from taki_core.hints import hint as normal_s  # at the first hint: no hint, no heap
