@@ -12,6 +12,7 @@ harness.install()
 from taki_core.save import checksum  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import payload, persist, records, store  # noqa: E402
+from taki_ui.saving import seal  # noqa: E402
 from taki_ui.records import (  # noqa: E402
     C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, K_DROPPED, K_EMPTY, K_OK,
     NO_BEST, ROW, ROWS, Records,
@@ -55,7 +56,7 @@ def row_of(rec, name):
 
 def reload(rec):
     out = bytearray(records.AREA)
-    rec.pack_into(out, 0)
+    seal(rec.buf, out, 0)
     again = Records()
     return again.load(out, 0), again
 
@@ -149,7 +150,7 @@ def test_counts_stop_at_their_top_instead_of_wrapping():
 
 def _sealed(rec):
     out = bytearray(records.AREA)
-    rec.pack_into(out, 0)
+    seal(rec.buf, out, 0)
     return out
 
 

@@ -180,14 +180,7 @@ class Records:
         for i in range(_ROWS_AT, _CHECK):
             b[i] = 0
 
-    # --- the save ----------------------------------------------------------------
-    def pack_into(self, out, at):
-        b = self.buf
-        c = checksum(b, _CHECK)
-        b[_CHECK] = c >> 8
-        b[_CHECK + 1] = c & 0xFF
-        out[at:at + AREA] = b
-
+    # --- the save (taki_ui.saving.seal puts the check in) --------------------------
     def load(self, src, at):
         """Take the records from src[at:at + AREA]; a K_* result. A wrong
         check drops them all, a row that cannot be (more won than played,

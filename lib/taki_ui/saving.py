@@ -1,12 +1,13 @@
 """Reading and writing the save that taki_ui.persist keeps (the payload's
 layout is there). Loaded only while a save is read or written, or a game's
-end is counted in the records: this code, the slots' (taki_ui.store), the
-core's packing (taki_core.save) and the records' (taki_ui.records) are about
-7 KB of heap on the board, and a write comes a few times an hour."""
+end is counted in the records: this code, the slots' (taki_ui.store) and the
+core's packing (taki_core.save) are about 5 KB of heap on the board (and the
+records' code, taki_ui.records, 3 KB more for a read or a game's end), and a
+write comes a few times an hour."""
 
 from taki_core import rng, save
-from taki_ui import records as records_mod
 from taki_ui import settings as settings_mod
+from taki_ui.records import AREA as _AREA
 from taki_ui.store import R_BAD, R_OK, Store
 
 from taki_ui.payload import (CPU as _CPU, GAME as _GAME, HAS_GAME as _HAS_GAME, LANG as _LANG,
@@ -40,7 +41,9 @@ def load(s):
     body = s.newest
     settings_mod.unpack(s.settings, body)
     s.settings.lang = chr(body[_LANG]) + chr(body[_LANG + 1])
-    s.rec_loaded = records_mod.Records(s.area).load(body, _REC)
+    from taki_ui.records import Records
+
+    s.rec_loaded = Records(s.area).load(body, _REC)
     if not body[_HAS_GAME]:
         return L_SETTINGS
     # unpack checks the blob whole (checksum, the deck, every field) and
@@ -69,7 +72,7 @@ def write(s):
     for i in range(_HAS_GAME, PAYLOAD):
         buf[i] = 0
     lang = s.settings.lang
-    records_mod.Records(s.area).pack_into(buf, _REC)
+    seal(s.area, buf, _REC)
     buf[_LANG] = ord(lang[0])
     buf[_LANG + 1] = ord(lang[1])
     if s.in_game and not g.over():
@@ -92,4 +95,18 @@ def write(s):
 
 def game_over(s):
     """Count the game that just ended in each name's record."""
-    records_mod.Records(s.area).game_over(s.game, s.settings)
+    from taki_ui.records import Records
+
+    Records(s.area).game_over(s.game, s.settings)
+
+
+def seal(area, out, at):
+    """The records' area into out[at:], its check (the last two bytes:
+    CRC-16/CCITT of the rest, which records.Records.load checks) put in
+    first. Here, not in taki_ui.records: a save in the pause menu then
+    needs no records code (3 KB beside the table's)."""
+    n = _AREA - 2
+    c = save.checksum(area, n)
+    area[n] = c >> 8
+    area[n + 1] = c & 0xFF
+    out[at:at + _AREA] = area
