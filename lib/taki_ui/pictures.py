@@ -23,6 +23,11 @@ from micropython import const
 from taki_ui import strings
 
 _UNKNOWN = const(63 - _FIRST)  # "?"
+# A name of one control character is a seat's default name, drawn as the
+# language's own words (taki_ui.settings.default_name): chr(_LONG + seat) is
+# its PLAYER text, chr(_SHORT + seat) its PLAYER_SHORT, the number in digits
+_LONG = const(1)
+_SHORT = const(17)
 _BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
 
 
@@ -99,8 +104,24 @@ def _room(ln):
     return WIDTH - x - (x if x < 2 else 2)
 
 
+def _mark(v):
+    """The text that draws default name v, or -1 (v: a name or a number)."""
+    if isinstance(v, str) and len(v) == 1 and ord(v) < 32:
+        return strings.PLAYER_SHORT if ord(v) >= _SHORT else strings.PLAYER
+    return -1
+
+
+def _seat_number(v):
+    o = ord(v)
+    return o - _SHORT + 1 if o >= _SHORT else o - _LONG + 1
+
+
 def put(ln, col, s):
-    """Line.put: a name or a number, in the board's font."""
+    """Line.put: a name or a number, in the board's font (a default name:
+    the language's words for it)."""
+    m = _mark(s)
+    if m >= 0:
+        return put_text(ln, col, m, _seat_number(s), None, None, False, -1)
     if isinstance(s, int):
         k = _int_digits(s)
         w = k * CHAR_W
@@ -269,6 +290,8 @@ def _walk(n, a, b, c, part, depth, x):
                 x = _walk(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1, depth + 1, x)
             elif o == strings.PLACE_TEXT:
                 x = _walk(v, None, None, None, -1, depth + 1, x)
+            elif _mark(v) >= 0:  # a default name: the language's words
+                x = _walk(_mark(v), _seat_number(v), None, None, -1, depth + 1, x)
             else:
                 x = _latin(v, x)
     return x

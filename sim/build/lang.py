@@ -284,8 +284,11 @@ def overflow(code):
             return cardw
         if k == texts.K_TEXT:
             return symbols
-        return NUM_W if p == "n" else NAME_W
+        return NUM_W if p == "n" else name_w
 
+    # a name is a typed one (NAME_W) or a seat's default, the language's own
+    # PLAYER picture with the seat's number (taki_ui.settings.default_name)
+    name_w = max(NAME_W, b.width_of("PLAYER", lambda p: NUM_W * 2 // 3))
     out = []
     for name, _ in b.english:
         if len(b.parts(name)) > 1 and not name.startswith(TWO_LINES):
