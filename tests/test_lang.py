@@ -75,8 +75,8 @@ def test_every_text_fits_its_lines_in_every_language(code):
     pause = max(text.compose(strings.RESUME), text.compose(strings.CARD_HELP),
                 text.compose(strings.RECORDS),
                 text.compose(strings.NEW_GAME),
-                text.compose(strings.SOUND) + 2 + max(text.compose(strings.ON),
-                                                      text.compose(strings.OFF)))
+                text.compose(strings.SOUND_IS, strings.ON),
+                text.compose(strings.SOUND_IS, strings.OFF))
     assert 2 + pause <= 25, code  # the pause menu's rows sit at x=8: 25 columns show
     assert 2 + text.compose(strings.P3_BREAK, LONG) + 3 <= 26, code  # then " <>"
     colour = max(text.compose(strings.RED + c) for c in range(4))

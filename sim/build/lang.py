@@ -51,6 +51,7 @@ LATIN_W = 6  # the board's font (terminalio: 6x12)
 LATIN_H = 12
 LATIN_BASE = 10  # rows of the board's font above its baseline
 TOKEN = re.compile(r"\{[a-z_]+\}| |[^ {]+")
+MIXED = re.compile(r"[\x21-\x7e]+|[^\x00-\x7e]+")  # ASCII runs, and the script's between them
 MAX_WORD = 255
 
 
@@ -73,10 +74,9 @@ def tokens(text):
                 out.append(("place", tok[1:-1]))
             elif tok == " ":
                 out.append(("space", None))
-            elif all(ord(c) < 127 for c in tok):
-                out.append(("ascii", tok))
-            else:
-                out.append(("word", tok))
+            else:  # a word's digits and signs ("3খন", "+3ৰ") are the board's: one digit style a screen
+                for run in MIXED.findall(tok):
+                    out.append(("ascii" if ord(run[0]) < 127 else "word", run))
     return out
 
 
@@ -296,9 +296,9 @@ def overflow(code):
             continue
         box = BOXES.get(name, 160 if _notice(name) else ROOM)
         w = b.width_of(name, place)
-        if name in ("SOUND",):
+        if name == "SOUND_IS":  # the pause menu's row: "Sound: On"
             onoff = max(b.width_of("ON", place), b.width_of("OFF", place))
-            w = b.width_of(name, place) + 12 + onoff  # the pause menu: "Sound: On"
+            w = b.width_of(name, lambda p: onoff)
             box = 138
         if name in texts.COLOURLESS:
             box = CARD_NAMES_BOX
