@@ -95,3 +95,20 @@ def test_the_missing_words_are_there():
     for code in OTHER:  # the grid's short form is the glossary's, in every language
         assert table[code]["PLAYER_SHORT"] == short[code][0], code
         assert table[code]["PLAYER"][0] == short[code][0][0], code  # its first letter
+
+
+def test_a_contact_sheet_shows_every_screen_of_the_walk_with_the_longest_names(tmp_path):
+    import pygame
+
+    from sim.testing import sheets, shots
+
+    path = str(tmp_path / "tl.png")
+    names = sheets.sheet("tl", path)
+    assert names == [n for n, _ in shots.walk("tl")]
+    img = pygame.image.load(path)
+    rows = (len(names) + sheets.COLS - 1) // sheets.COLS
+    assert img.get_size() == (sheets.COLS * (320 + sheets.GAP) + sheets.GAP,
+                              rows * (256 + sheets.CAPTION + sheets.GAP) + sheets.GAP)
+    # the setup at 2x, top left: a seat's row shows the widest name
+    sim = next(s for n, s in shots.walk("tl", long=True) if n == "01-setup")
+    assert shots.LONGEST[0] in sim.screen_text()

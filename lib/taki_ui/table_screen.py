@@ -95,6 +95,10 @@ class TableScreen:
                                      bg=text.CLEAR, ltr=True)  # over the bar
                           for i in range(5)]
         self.shorts = None  # the players' names, short and unique (made once)
+        # whether a seat's short picture fits `room` columns: bit room of
+        # fit_yes, once bit room of fit_known says it was measured (_name)
+        self.fit_known = bytearray(10)
+        self.fit_yes = bytearray(10)
         # the leading card, twice the size of a hand card
         self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else 14)
         self.lead = cards[0]
@@ -192,11 +196,20 @@ class TableScreen:
         where that is wider than the room (the tournament's cells) it is
         "#3", digits as every number is."""
         name = self.shorts[s]
-        if text.PIXELS and settings.default_seat(name) >= 0 and not text.fits(
-                strings.PLAYER_SHORT, s + 1, width=room * CHAR_W):
+        if text.PIXELS and settings.default_seat(name) >= 0 and not self._fits(s, room):
             ln.put(ln.put(at, "#"), s + 1)
         else:
             ln.put(at, name[:room])
+
+    def _fits(self, s, room):
+        """Whether seat s's PLAYER_SHORT fits room columns, measured once
+        (a measure reads the language's file: the table is drawn every turn)."""
+        bit = 1 << room
+        if not self.fit_known[s] & bit:
+            self.fit_known[s] |= bit
+            if text.fits(strings.PLAYER_SHORT, s + 1, width=room * CHAR_W):
+                self.fit_yes[s] |= bit
+        return self.fit_yes[s] & bit != 0
 
     def seat_text(self, seat):
         """The cell of a seat, as drawn (tests)."""
