@@ -16,7 +16,7 @@ from sim.testing import harness, shots  # noqa: E402
 harness.install()
 
 from taki_ui import app as A  # noqa: E402
-from taki_ui import persist, rest, strings, text  # noqa: E402
+from taki_ui import persist, rest, settings, strings, text  # noqa: E402
 from test_opaque_lines import cleared_differs  # noqa: E402
 
 LONG = "WWWWWWWWWW"  # the widest name the rename screen makes
@@ -75,8 +75,8 @@ def test_every_text_fits_its_lines_in_every_language(code):
     pause = max(text.compose(strings.RESUME), text.compose(strings.CARD_HELP),
                 text.compose(strings.RECORDS),
                 text.compose(strings.NEW_GAME),
-                text.compose(strings.SOUND) + 2 + max(text.compose(strings.ON),
-                                                      text.compose(strings.OFF)))
+                text.compose(strings.SOUND_IS, strings.ON),
+                text.compose(strings.SOUND_IS, strings.OFF))
     assert 2 + pause <= 25, code  # the pause menu's rows sit at x=8: 25 columns show
     assert 2 + text.compose(strings.P3_BREAK, LONG) + 3 <= 26, code  # then " <>"
     colour = max(text.compose(strings.RED + c) for c in range(4))
@@ -370,9 +370,11 @@ def test_the_setup_row_changes_the_language_at_once():
     assert sim.app.settings.lang == "tl"
     assert "Wika" in sim.screen_text() and "Language" not in sim.screen_text()
     assert sim.app.names[0] == "Kalaro 1"
-    sim.press("LEFT")  # the one before it: pictures of its script, default names "P1"
+    sim.press("LEFT")  # the one before it: pictures of its script, its words for "Player 1"
     assert sim.app.settings.lang == text.LANGS[tl - 1] and text.PIXELS
-    assert sim.app.names[0] == "P1"
+    assert sim.app.names[0] == settings.default_name(0) != "P1"
+    player = dict(texts.table_of(text.LANGS[tl - 1]))["PLAYER"]
+    assert player.replace("{n}", "1") in sim.screen_text()
     assert dict(texts.table_of(text.LANGS[tl - 1]))["LANGUAGE"] in sim.screen_text()
     sim.press(*["LEFT"] * (tl - 1))
     assert sim.app.settings.lang == "en" and "Language" in sim.screen_text()

@@ -56,9 +56,8 @@ class PauseScreen:
             if i == 0:
                 ln.put_text(2, strings.RESUME)
             elif i == 1:
-                col = ln.put_text(2, strings.SOUND)
-                ln.put(col, ": ")
-                ln.put_text(col + 2, strings.ON if self.sound else strings.OFF)
+                # one text: the colon where the language puts it, beside its word
+                ln.put_text(2, strings.SOUND_IS, strings.ON if self.sound else strings.OFF)
             elif i == 2:
                 ln.put_text(2, strings.CARD_HELP)
             elif i == _RECORDS_ROW:

@@ -23,6 +23,11 @@ from micropython import const
 from taki_ui import strings
 
 _UNKNOWN = const(63 - _FIRST)  # "?"
+# A name of one control character is a seat's default name, drawn as the
+# language's own words (taki_ui.settings.default_name): chr(_LONG + seat) is
+# its PLAYER text, chr(_SHORT + seat) its PLAYER_SHORT, the number in digits
+_LONG = const(1)
+_SHORT = const(17)
 _BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
 
 
@@ -99,8 +104,38 @@ def _room(ln):
     return WIDTH - x - (x if x < 2 else 2)
 
 
+def _mark(v):
+    """The text that draws default name v, or -1 (v: a name or a number)."""
+    if isinstance(v, str) and len(v) == 1 and ord(v) < 32:
+        return strings.PLAYER_SHORT if ord(v) >= _SHORT else strings.PLAYER
+    return -1
+
+
+def _seat_number(v):
+    o = ord(v)
+    return o - _SHORT + 1 if o >= _SHORT else o - _LONG + 1
+
+
 def put(ln, col, s):
-    """Line.put: a name or a number, in the board's font."""
+    """Line.put: a name or a number, in the board's font (a default name:
+    the language's words for it)."""
+    global _ln, _dir, cut
+    m = _mark(s)
+    if m >= 0:  # put_text's work, here: a frame less on the pystack (Line.set)
+        k = _seat_number(s)
+        _ln = None
+        _dir = 1
+        w = _walk(m, k, None, None, -1, 0, 0)
+        x = col * CHAR_W
+        _ln = ln
+        if _rtl and not ln.ltr:
+            x = _room(ln) - x
+            _dir = -1
+        if x - (w if _dir < 0 else 0) < 0 or x + (w if _dir > 0 else 0) > _room(ln):
+            cut += 1
+        _walk(m, k, None, None, -1, 0, x)
+        _ln = None
+        return col + (w + CHAR_W - 1) // CHAR_W
     if isinstance(s, int):
         k = _int_digits(s)
         w = k * CHAR_W
@@ -171,20 +206,26 @@ def _glyph(bm, o, x):
 
 def _put_latin(ln, s, k, x):
     """A name (str s) or a number (its k digits in _digits) in the board's
-    font, left to right from x, on a line of pictures."""
-    if k < 0:
-        for ch in s:
-            _glyph(ln.bitmap, ord(ch), x)
-            x += CHAR_W
-        if ln.drew is not None:
-            ln.drew.append(s)
-        return
-    while k:
-        k -= 1
-        _glyph(ln.bitmap, _digits[k], x)
+    font, left to right from x, on a line of pictures. The glyphs are blitted
+    here, not by _glyph: a frame less at the deepest point of a text's walk."""
+    global cut
+    bm = ln.bitmap
+    n = len(s) if k < 0 else k
+    j = 0
+    while j < n:
+        o = (ord(s[j]) if k < 0 else _digits[k - 1 - j]) - _FIRST
+        if x < 0 or x + CHAR_W > WIDTH:
+            cut += 1
+        else:
+            if not 0 <= o < _COUNT:
+                o = _UNKNOWN
+            if o:
+                bitmaptools.blit(bm, terminalio.FONT.bitmap, x, lat_y, x1=o * CHAR_W, y1=0,
+                                 x2=o * CHAR_W + CHAR_W, y2=LINE_H)
         x += CHAR_W
+        j += 1
     if ln.drew is not None:
-        ln.drew.append(str(s))
+        ln.drew.append(s if k < 0 else str(s))
 
 
 def _word(ln, i, x):
@@ -235,7 +276,20 @@ def _walk(n, a, b, c, part, depth, x):
         while i < k and buf[i] != _BREAK:
             i += 2 if buf[i] >= 128 else 1
         i += 1
-    while i < k:
+    # A default name's words are walked in this same frame (a _walk more does
+    # not fit the board's pystack under the +3 flow's pass screen): seat is its
+    # number while in them, back where this text goes on (i << 16 | k)
+    seat = 0
+    back = 0
+    while True:
+        if i >= k:
+            if not seat:
+                break
+            seat = 0
+            buf = _bufs[depth]
+            i = back >> 16
+            k = back & 0xFFFF
+            continue
         o = buf[i]
         if o == _BREAK:
             if part == 0:
@@ -257,10 +311,14 @@ def _walk(n, a, b, c, part, depth, x):
         elif o > 32:  # ASCII: a run of them reads left to right
             i = _run(buf, i - 1, k, x)
             x = _x
-        else:  # a place: its value
-            o -= 1
-            v = a if o % 3 == 0 else b if o % 3 == 1 else c
-            o //= 3
+        else:  # a place: its value (the default name's one place: the seat's number)
+            if seat:
+                v = seat
+                o = -1
+            else:
+                o -= 1
+                v = a if o % 3 == 0 else b if o % 3 == 1 else c
+                o //= 3
             if o == strings.PLACE_COLOUR:
                 x = _walk(strings.RED + v, None, None, None, -1, depth + 1, x)
             elif o == strings.PLACE_CARD and v >= 52:
@@ -269,18 +327,19 @@ def _walk(n, a, b, c, part, depth, x):
                 x = _walk(strings.CARD, v // 13, strings.SYM_1 + v % 13, None, -1, depth + 1, x)
             elif o == strings.PLACE_TEXT:
                 x = _walk(v, None, None, None, -1, depth + 1, x)
-            else:
-                x = _latin(v, x)
+            elif _mark(v) >= 0:  # a default name: the language's words, from here
+                seat = _seat_number(v)
+                back = i << 16 | k
+                buf = _bufs[depth + 1]
+                k = _t.read(_mark(v), buf)
+                i = 0
+            else:  # a name or a number in the board's font (not _latin's frame: the pystack)
+                o = _int_digits(v) if isinstance(v, int) else -1
+                w = (o if o >= 0 else len(v)) * CHAR_W
+                if _ln is not None:
+                    _put_latin(_ln, v, o, x if _dir > 0 else x - w)
+                x += _dir * w
     return x
-
-
-def _latin(v, x):
-    """A name or a number in the board's font, from pen x; the pen after."""
-    k = _int_digits(v) if isinstance(v, int) else -1
-    w = (k if k >= 0 else len(v)) * CHAR_W
-    if _ln is not None:
-        _put_latin(_ln, v, k, x if _dir > 0 else x - w)
-    return x + _dir * w
 
 
 def _run(buf, i, k, x):

@@ -6,7 +6,7 @@ from boards import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, SCREEN_H
 from micropython import const
 
 from taki_ui import rest, strings, text, widgets
-from taki_ui.settings import NAME_LEN
+from taki_ui.settings import NAME_LEN, default_seat
 
 _X0 = const(20)
 _Y0 = const(46)
@@ -37,6 +37,8 @@ class RenameScreen:
         self.names = names
         self.players = players
         name = names[seat]
+        if default_seat(name) >= 0:
+            name = ""  # the language's words for "Player 3": not letters to edit
         self.chars = bytearray(NAME_LEN)
         for i in range(NAME_LEN):
             self.chars[i] = ord(name[i]) if i < len(name) else 32

@@ -23,14 +23,30 @@ _NAMES = const(_KINDS + MAX_SEATS)
 PACKED_SIZE = const(_NAMES + MAX_SEATS * NAME_LEN)
 
 
+# Where the language's texts are pictures (the shaped scripts) a seat's
+# default name is one control character that taki_ui.pictures draws as the
+# language's own PLAYER (chr(LONG + seat)) or PLAYER_SHORT (chr(SHORT + seat))
+# text with the seat's number: a typed name is ASCII 32..126 (rename_screen),
+# so the two never meet; it is never saved (pack_into keeps it as blanks).
+LONG = const(1)
+SHORT = const(17)
+
+
 def default_name(seat):
-    """"Player 3": the table's PLAYER text filled in (at start-up only). A
-    name is drawn in the board's Latin font, so where the language's texts
-    are pictures (the shaped scripts) it is "P3"."""
+    """"Player 3": the table's PLAYER text filled in (at start-up, on a
+    change of language). In the shaped scripts, its mark (LONG above)."""
     if text.PIXELS:
-        return "P%d" % (seat + 1)
+        return chr(LONG + seat)
     text.compose(strings.PLAYER, seat + 1)
     return text.composed()
+
+
+def default_seat(name):
+    """The seat whose default name (either form) `name` is, or -1."""
+    if len(name) == 1 and ord(name) < 32:
+        o = ord(name)
+        return o - SHORT if o >= SHORT else o - LONG
+    return -1
 
 
 _memo = [None, None]  # shorts()' last question and answer
@@ -38,7 +54,8 @@ _memo = [None, None]  # shorts()' last question and answer
 
 def shorts(names, players, width):
     """Each seat's name in at most `width` characters, no two alike: a
-    default name as "P3", a name that fits as it is, a longer one cut; a
+    default name as "P3" (the language's PLAYER_SHORT), a name that fits as
+    it is, a longer one cut; a
     cut name that would read like another ends in its seat number instead
     ("Mommy" beside "Mom" is "Mo4"). Made once per screen: it allocates;
     the same question again (the table is built for every hand) is not
@@ -50,9 +67,12 @@ def shorts(names, players, width):
     out = []
     for s in range(players):
         name = names[s]
-        if name == default_name(s) and not text.PIXELS:
-            text.compose(strings.PLAYER_SHORT, s + 1)
-            name = text.composed()
+        if name == default_name(s):
+            if text.PIXELS:
+                name = chr(SHORT + s)
+            else:
+                text.compose(strings.PLAYER_SHORT, s + 1)
+                name = text.composed()
         out.append(name)
     plain = [name[:width].lower() for name in out]
     cut = [name[:width] for name in out]

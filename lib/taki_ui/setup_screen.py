@@ -5,7 +5,7 @@ from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, LINE_H
 from micropython import const
 
 from taki_ui import strings, text, watch, widgets
-from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS
+from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS, default_seat
 from taki_ui.states import S_RENAME, S_SETUP
 
 ROWS = const(8)  # rows visible at once
@@ -58,7 +58,11 @@ class SetupScreen:
             ln.put(_VALUE_END - (2 if st.players > 9 else 1), st.players)
         elif r == _R_FIRST:
             ln.put_text(1, strings.STARTS)
-            ln.put(_VALUE_END - len(st.names[st.first]), st.names[st.first])
+            name = st.names[st.first]
+            if default_seat(name) >= 0:  # the language's words: as wide as they draw
+                ln.put_text(_VALUE_END, strings.PLAYER, st.first + 1, right=True)
+            else:
+                ln.put(_VALUE_END - len(name), name)
         elif r == _R_MODE:
             ln.put_text(1, strings.MODE)
             ln.put_text(_VALUE_END, strings.MODE_TOURNAMENT if st.tournament

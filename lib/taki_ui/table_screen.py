@@ -22,7 +22,7 @@ the app from the core's legal moves.
 
 import displayio
 import vectorio
-from boards import SCREEN_H, SCREEN_W
+from boards import CHAR_W, SCREEN_H, SCREEN_W
 from micropython import const
 
 from taki_ui import cardart, settings, strings, text, widgets
@@ -95,6 +95,10 @@ class TableScreen:
                                      bg=text.CLEAR, ltr=True)  # over the bar
                           for i in range(5)]
         self.shorts = None  # the players' names, short and unique (made once)
+        # whether a seat's short picture fits `room` columns: bit room of
+        # fit_yes, once bit room of fit_known says it was measured (_name)
+        self.fit_known = bytearray(10)
+        self.fit_yes = bytearray(10)
         # the leading card, twice the size of a hand card
         self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else 14)
         self.lead = cards[0]
@@ -179,16 +183,33 @@ class TableScreen:
         """A player's cell: name, cards left (/ stage); its last column blank."""
         n = game.hand_size(s)
         digits = 3 if n > 99 else 2 if n > 9 else 1
-        if tour:  # "Mom 13/8"
-            end = at + 6  # the "/"
-            ln.put(at, self.shorts[s][:end - digits - 1 - at])
-            ln.put(end - digits, n)
+        end = at + 6 if tour else at + 8  # "Mom 13/8", the "/" at end; "Mama  13"
+        self._name(ln, at, s, end - digits - 1 - at)
+        ln.put(end - digits, n)
+        if tour:
             ln.put(end, "/")
             ln.put(end + 1, game.stage(s))
-        else:  # "Mama  13"
-            end = at + 8
-            ln.put(at, self.shorts[s][:end - digits - 1 - at])
-            ln.put(end - digits, n)
+
+    def _name(self, ln, at, s, room):
+        """Seat s's short name in `room` columns from column at. A default
+        name in a shaped script is the language's PLAYER_SHORT picture;
+        where that is wider than the room (the tournament's cells) it is
+        "#3", digits as every number is."""
+        name = self.shorts[s]
+        if text.PIXELS and settings.default_seat(name) >= 0 and not self._fits(s, room):
+            ln.put(ln.put(at, "#"), s + 1)
+        else:
+            ln.put(at, name[:room])
+
+    def _fits(self, s, room):
+        """Whether seat s's PLAYER_SHORT fits room columns, measured once
+        (a measure reads the language's file: the table is drawn every turn)."""
+        bit = 1 << room
+        if not self.fit_known[s] & bit:
+            self.fit_known[s] |= bit
+            if text.fits(strings.PLAYER_SHORT, s + 1, width=room * CHAR_W):
+                self.fit_yes[s] |= bit
+        return self.fit_yes[s] & bit != 0
 
     def seat_text(self, seat):
         """The cell of a seat, as drawn (tests)."""

@@ -51,6 +51,7 @@ LATIN_W = 6  # the board's font (terminalio: 6x12)
 LATIN_H = 12
 LATIN_BASE = 10  # rows of the board's font above its baseline
 TOKEN = re.compile(r"\{[a-z_]+\}| |[^ {]+")
+MIXED = re.compile(r"[\x21-\x7e]+|[^\x00-\x7e]+")  # ASCII runs, and the script's between them
 MAX_WORD = 255
 
 
@@ -73,10 +74,9 @@ def tokens(text):
                 out.append(("place", tok[1:-1]))
             elif tok == " ":
                 out.append(("space", None))
-            elif all(ord(c) < 127 for c in tok):
-                out.append(("ascii", tok))
-            else:
-                out.append(("word", tok))
+            else:  # a word's digits and signs ("3খন", "+3ৰ") are the board's: one digit style a screen
+                for run in MIXED.findall(tok):
+                    out.append(("ascii" if ord(run[0]) < 127 else "word", run))
     return out
 
 
@@ -284,8 +284,11 @@ def overflow(code):
             return cardw
         if k == texts.K_TEXT:
             return symbols
-        return NUM_W if p == "n" else NAME_W
+        return NUM_W if p == "n" else name_w
 
+    # a name is a typed one (NAME_W) or a seat's default, the language's own
+    # PLAYER picture with the seat's number (taki_ui.settings.default_name)
+    name_w = max(NAME_W, b.width_of("PLAYER", lambda p: NUM_W * 2 // 3))
     out = []
     for name, _ in b.english:
         if len(b.parts(name)) > 1 and not name.startswith(TWO_LINES):
@@ -293,9 +296,9 @@ def overflow(code):
             continue
         box = BOXES.get(name, 160 if _notice(name) else ROOM)
         w = b.width_of(name, place)
-        if name in ("SOUND",):
+        if name == "SOUND_IS":  # the pause menu's row: "Sound: On"
             onoff = max(b.width_of("ON", place), b.width_of("OFF", place))
-            w = b.width_of(name, place) + 12 + onoff  # the pause menu: "Sound: On"
+            w = b.width_of(name, lambda p: onoff)
             box = 138
         if name in texts.COLOURLESS:
             box = CARD_NAMES_BOX

@@ -87,7 +87,7 @@ def kind(place):
         return K_COLOUR
     if place.startswith("card"):
         return K_CARD
-    if place.startswith("symbol"):
+    if place.startswith(("symbol", "state")):  # another text: a symbol's, On / Off
         return K_TEXT
     return K_PLAIN
 

@@ -25,12 +25,20 @@ def _save(sim, d, name):
     print(path)
 
 
+# the widest names the rename screen makes, told apart by their last letter
+# (walk(long=True): the contact sheets, sim.testing.sheets)
+LONGEST = ["WWWWWWWWW" + chr(65 + s) for s in range(10)]
+_long = [False]
+
+
 def _started(players, humans, seed=11, lang="en"):
     sim = harness.Sim(render=False, lang=lang)
     st = sim.app.settings
     st.players = players
     for s in range(players):
         st.kinds[s] = 0 if s in humans else 2
+        if _long[0]:
+            st.names[s] = LONGEST[s]
     sim.app.next_seed = seed
     return sim
 
@@ -58,8 +66,18 @@ def text_langs():
     return text.LANGS
 
 
-def walk(lang="en"):
-    """(name, sim) at each screen the README shows, in language `lang`."""
+def walk(lang="en", long=False):
+    """(name, sim) at each screen the README shows, in language `lang`
+    (long: every seat named with the widest names, LONGEST)."""
+    _long[0] = long
+    try:
+        for shot in _walk(lang):
+            yield shot
+    finally:
+        _long[0] = False
+
+
+def _walk(lang):
     # the very first start asks for the language, each in its own words
     sim = harness.Sim(render=False, lang=None)
     for _ in range(list(text_langs()).index(lang)):
@@ -67,7 +85,7 @@ def walk(lang="en"):
     yield "00-language", sim
     # setup, with a renamed seat and a computer
     sim = _started(4, (0, 1, 3), lang=lang)
-    sim.app.names[0] = "Noa"
+    sim.app.names[0] = LONGEST[0] if _long[0] else "Noa"
     sim.app.screen.show()
     yield "01-setup", sim
     sim.press("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A", "UP", "UP")
@@ -133,7 +151,7 @@ def walk(lang="en"):
     sim = _started(10, tuple(range(10)), lang=lang)
     sim.app.settings.tournament = True
     names = ["Mom", "Dad", "Gran", "Mommy", "Dave", "Alexandra", "Alexander", "Al", "Bo", "Cy"]
-    for s, name in enumerate(names):
+    for s, name in enumerate(LONGEST if _long[0] else names):
         sim.app.names[s] = name
     sim.press("UP", "A", "A")
     yield "16-ten-players", sim
