@@ -57,7 +57,13 @@ def built_py(shared):
     return shared.get("bundle-py", lambda folder: _build(folder, "--py"))
 
 
-LIBS = ["lib/adafruit_ticks.py", "lib/neopixel.py"]
+# display_text's bitmap_label and displayio_layout's GridLayout (the Records
+# screen), with their packages' __init__ only: none of their other modules
+LIBS = ["lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
+        "lib/adafruit_displayio_layout/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/__init__.py",
+        "lib/adafruit_displayio_layout/layouts/grid_layout.py",
+        "lib/adafruit_ticks.py", "lib/neopixel.py"]
 
 
 def test_source_bundle_has_the_device_code_and_only_the_imported_libraries(built_py):

@@ -19,13 +19,18 @@ BUDGET = 96 * 1024  # live heap of the game at its peak (ARCHITECTURE.md: about 
 # the board-fit budget (issue 12: aim 96 KB, at most 104 KB): a language whose
 # texts are pictures adds their drawing code and taller lines
 LANG_BUDGET = 104 * 1024
+# the Records screen, from setup and from the pause menu, on a board that
+# keeps 16 names: display_text and displayio_layout loaded with it (issue 26:
+# at most 112 KB, aiming at 104 KB)
+RECORDS_BUDGET = 104 * 1024
 
 
 NAMES = list(device_tier.GAMES)
 # the 1536-byte pystack in `make test`: the deepest calls (ten seats of a
 # tournament's standings, a shaped language's text walk, the most computers'
-# turns); every game in `make test-all`
-SHALLOW_FAST = ("10 people tournament", "4 computers", "4 mixed sd")
+# turns, a bitmap_label drawn on the Records screen); every game in `make test-all`
+SHALLOW_FAST = ("10 people tournament", "4 computers", "4 mixed sd", "2 records",
+                "2 records sd")
 
 
 def device(shared):
@@ -54,8 +59,9 @@ def tier(shared):
 def test_the_scripted_games_are_the_ones_asked_for(tier):
     _, recs = tier
     assert [r.name for r in recs] == ["2 people", "4 mixed", "10 people tournament",
-                                      "4 computers"] + ["4 mixed " + c for c in
-                                                        device_tier.LANGUAGES]
+                                      "4 computers", "2 records"] + ["4 mixed " + c for c in
+                                                        device_tier.LANGUAGES] + [
+                                                            "2 records sd"]
     for r in recs:
         assert r.end["over"] == 1 and r.end["winner"] >= 0
     assert len(recs[2].end["hands"].split(",")) == 10
@@ -77,7 +83,8 @@ def test_each_game_ends_on_the_vm_as_in_the_simulator_within_128k(shared, name):
     assert ok, "the VM played %s otherwise: %s, simulator %s (%d loop passes)" % (
         rec.name, fig, rec.end, rec.steps)
     shaped = rec.name.split()[-1] in ("ml", "hi", "as", "sd")
-    assert device_tier.live_peak(fig) <= (LANG_BUDGET if shaped else BUDGET), (rec.name, fig)
+    budget = RECORDS_BUDGET if "records" in rec.name else LANG_BUDGET if shaped else BUDGET
+    assert device_tier.live_peak(fig) <= budget, (rec.name, fig)
 
 
 @pytest.mark.parametrize("name", [n if n in SHALLOW_FAST else pytest.param(n, marks=pytest.mark.slow)
@@ -139,6 +146,9 @@ def test_imports_report_every_module_of_the_bundle(tier):
     names = device_tier.device_modules()
     per, total = dev.imports(names)
     assert set(per) == set(names) and total == sum(per.values())
-    assert 40 * 1024 < total < 96 * 1024
+    # every module at once, which the game never holds: a screen's modules
+    # and libraries (the Records screen's display_text and displayio_layout,
+    # 22 KB) are forgotten when it is left
+    assert 40 * 1024 < total < 128 * 1024
     assert "taki_ui.app" in names and "taki_core.game" in names
     assert not any(n.split(".")[0] in ("sim", "tests") for n in names)

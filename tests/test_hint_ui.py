@@ -277,8 +277,10 @@ def _ink(x0, scale, ln):
 def _records_screen(code):
     from test_records import FakeGame, FakeSettings
 
+    from taki_ui.tally import Tally
+
     sim = harness.Sim(render=False, lang=code)
-    rec = sim.app.saves.records
+    rec = Tally(sim.app.saves.area)
     st_ = FakeSettings(["WWWWWWWWWW", "Mo", "Ann"])
     for w in (0, 1, 0, 2, 0):
         rec.game_over(FakeGame(3, w), st_)
@@ -289,18 +291,33 @@ def _records_screen(code):
 
 
 def _elements(sim):
-    """The Records screen's lines: (rows, texts), each a list of inked runs
-    (a row) or (first, last) inked column (a text), top to bottom."""
+    """The Records screen's elements: (rows, texts), each a list of inked
+    runs (a row of the table: its GridLayout's labels, and a line naming a
+    computer) or (first, last) inked column (a text), top to bottom."""
     scr = sim.app.screen
-    rows = {id(ln) for ln in scr.rows}
-    out_rows, out_texts = [], []
+    grid = scr.grid
+    out_rows = []
+    for i in range(len(scr.order[scr.top:scr.top + scr.nrows])):
+        ink = []
+        for lab in scr.cols:  # row i: its band of each column's label
+            bm = lab.bitmap
+            if bm is None:
+                continue
+            bx, by = lab.bounding_box[:2]
+            x0 = grid.x + lab.x + bx
+            band = range(i * 10, min(bm.height, i * 10 + 10))
+            ink += [x0 + x for x in range(bm.width) if any(bm[x, y] for y in band)]
+        for ln in scr.words:
+            if ln.tile.y == scr.top_y + i * 10:
+                ink += _ink(ln.tile.x, 1, ln)
+        out_rows.append(_runs(ink))
+    out_texts = []
+    words = {id(ln) for ln in scr.words}
     for x, y, scale, ln in sim.lines_placed():
-        ink = _ink(x, scale, ln)
-        if not ink:
+        if isinstance(ln, harness.LabelLine) or id(ln) in words:
             continue
-        if id(ln) in rows:
-            out_rows.append(_runs(ink))
-        else:
+        ink = _ink(x, scale, ln)
+        if ink:
             out_texts.append((min(ink), max(ink)))
     return out_rows, out_texts
 

@@ -1,6 +1,7 @@
 """Issue 25: each name's record, kept with the save (taki_ui.records)."""
 
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,8 +16,9 @@ from taki_ui import payload, persist, records, store  # noqa: E402
 from taki_ui.saving import seal  # noqa: E402
 from taki_ui.records import (  # noqa: E402
     C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, K_DROPPED, K_EMPTY, K_OK,
-    NO_BEST, ROW, ROWS, Records,
+    NO_BEST, ROW, ROWS,
 )
+from taki_ui.tally import Tally  # noqa: E402
 from taki_ui.settings import CPU_HARD, CPU_NORMAL, HUMAN, NAME_LEN  # noqa: E402
 
 NVM = 8192
@@ -57,14 +59,14 @@ def row_of(rec, name):
 def reload(rec):
     out = bytearray(records.AREA)
     seal(rec.buf, out, 0)
-    again = Records()
+    again = Tally()
     return again.load(out, 0), again
 
 
 # --- the rows ---------------------------------------------------------------------
 
 def test_a_game_counts_once_per_name_and_the_winner_s_win():
-    rec = Records()
+    rec = Tally()
     st_ = FakeSettings(["Ann", "Bo", "x", "y"], [HUMAN, HUMAN, CPU_NORMAL, CPU_NORMAL])
     rec.game_over(FakeGame(4, 1), st_)
     assert rec.used() == 3  # two NORMAL computers are one row
@@ -80,7 +82,7 @@ def test_a_game_counts_once_per_name_and_the_winner_s_win():
 
 
 def test_hints_count_in_the_winner_s_record_and_are_kept_per_seat():
-    rec = Records()
+    rec = Tally()
     rec.set_hints(0, True)
     assert rec.hints(0) and not rec.hints(1)
     st_ = FakeSettings(["Ann", "Bo"])
@@ -95,7 +97,7 @@ def test_hints_count_in_the_winner_s_record_and_are_kept_per_seat():
 
 
 def test_a_tournament_counts_as_one_with_the_lowest_stage_reached():
-    rec = Records()
+    rec = Tally()
     st_ = FakeSettings(["Ann", "Bo", "Cy"])
     rec.game_over(FakeGame(3, 2, True, [5, 2, 0]), st_)
     rec.game_over(FakeGame(3, 0, True, [0, 6, 1]), st_)
@@ -107,7 +109,7 @@ def test_a_tournament_counts_as_one_with_the_lowest_stage_reached():
 
 
 def test_the_least_recently_seen_name_is_forgotten_first():
-    rec = Records()
+    rec = Tally()
     names = ["N%d" % i for i in range(ROWS)]
     for i in range(ROWS - 1):  # with "Keep": every row used
         rec.game_over(FakeGame(2, 0), FakeSettings([names[i], "Keep"]))
@@ -121,7 +123,7 @@ def test_the_least_recently_seen_name_is_forgotten_first():
 
 
 def test_rows_sort_by_games_won_and_clear_one_or_all():
-    rec = Records()
+    rec = Tally()
     st_ = FakeSettings(["Ann", "Bo", "Cy"])
     for w in (1, 1, 2, 1, 2, 0):
         rec.game_over(FakeGame(3, w), st_)
@@ -136,7 +138,7 @@ def test_rows_sort_by_games_won_and_clear_one_or_all():
 
 
 def test_counts_stop_at_their_top_instead_of_wrapping():
-    rec = Records()
+    rec = Tally()
     rec.game_over(FakeGame(2, 0), FakeSettings(["Ann", "Bo"]))
     b = rec.buf
     at = 2 + row_of(rec, "Ann") * ROW + C_PLAYED
@@ -160,12 +162,12 @@ def _reseal(out):
 
 
 def test_a_wrong_check_drops_them_all_a_bad_row_only_that_row():
-    rec = Records()
+    rec = Tally()
     rec.game_over(FakeGame(2, 0), FakeSettings(["Ann", "Bo"]))
     rec.game_over(FakeGame(2, 1), FakeSettings(["Cy", "Bo"]))
     out = _sealed(rec)
     out[5] ^= 1
-    again = Records()
+    again = Tally()
     assert again.load(out, 0) == K_DROPPED and again.used() == 0
     # more won than played, in the middle row: that row alone goes
     out = _sealed(rec)
@@ -173,7 +175,7 @@ def test_a_wrong_check_drops_them_all_a_bad_row_only_that_row():
     assert bytes(out[mid:mid + 2]) == b"Cy"  # (Bo, Cy, Ann: the most recent first)
     out[mid + C_WON + 1] = 9
     _reseal(out)
-    again = Records()
+    again = Tally()
     assert again.load(out, 0) == K_DROPPED
     assert [again.name(r) for r in range(again.used())] == ["Bo", "Ann"]
     assert reload(again)[0] == K_OK
@@ -184,9 +186,9 @@ def test_a_wrong_check_drops_them_all_a_bad_row_only_that_row():
         out = _sealed(rec)
         edit(out)
         _reseal(out)
-        again = Records()
+        again = Tally()
         assert again.load(out, 0) == K_DROPPED and again.used() == 2
-    assert Records().load(bytes(records.AREA), 0) == K_EMPTY
+    assert Tally().load(bytes(records.AREA), 0) == K_EMPTY
 
 
 @settings(max_examples=300, deadline=None)
@@ -195,7 +197,7 @@ def test_any_bytes_load_into_rows_that_pass_their_check(data, seal):
     data = bytearray(data)
     if seal:
         _reseal(data)
-    rec = Records()
+    rec = Tally()
     r = rec.load(data, 0)
     assert r in (K_EMPTY, K_OK, K_DROPPED)
     n = rec.used()
@@ -330,6 +332,7 @@ def test_a_save_from_before_the_records_keeps_its_game_and_names():
 
 def _filled(rec):
     """Rows at their widest: the longest name, every computer level, big counts."""
+    rec = Tally(rec.buf)
     st_ = FakeSettings(["WWWWWWWWWW", "x", "y", "z", "Mo"], [HUMAN, 1, 2, 3, HUMAN])
     for w in (0, 1, 0, 4):
         rec.game_over(FakeGame(5, w), st_)
@@ -341,7 +344,7 @@ def _filled(rec):
 
 def test_the_screen_from_setup_sorts_by_wins_clears_after_sure_and_saves():
     sim = harness.Sim(render=False)
-    rec = sim.app.saves.records
+    rec = Tally(sim.app.saves.area)
     st_ = FakeSettings(["Ann", "Bo", "Cy"])
     for w in (1, 1, 2, 0, 1):
         rec.game_over(FakeGame(3, w), st_)
@@ -379,12 +382,28 @@ def test_the_screen_from_the_pause_menu_goes_back_to_it():
     sim.press("START", "DOWN", "DOWN", "DOWN")
     assert ">  Records" in " ".join(sim.texts()) or any(
         t.startswith(">") and "Records" in t for t in sim.texts())
+    sim.app.cpu.brain()  # the bots' code loaded, as a hint or a computer's move does
     sim.press("A")
     assert sim.app.state == A.S_RECORDS and "No games played yet" in sim.texts()
+    assert "adafruit_displayio_layout.layouts.grid_layout" in sys.modules
+    # room for the libraries: the card sheet and the bots' code are let go ...
+    assert sim.app.stage._cards is None and "taki_core.bots" not in sys.modules
     sim.press("START")  # START goes back too, never a second pause
     assert sim.app.state == A.S_PAUSE
-    sim.press("B")
+    # the screen's libraries and the records' code went with it (heap on the board)
+    for name in ("adafruit_display_text", "adafruit_display_text.bitmap_label",
+                 "adafruit_displayio_layout", "adafruit_displayio_layout.layouts",
+                 "adafruit_displayio_layout.layouts.grid_layout", "taki_ui.records",
+                 "taki_ui.records_screen"):
+        assert name not in sys.modules, name
+    sim.press("DOWN", "DOWN", "A")  # ... and come back: the card help shows a card
+    assert sim.app.state == A.S_HELP and sim.app.stage._cards is not None
+    sim.press("B", "B")
     assert sim.app.state in (A.S_PASS, A.S_TURN)
+    if sim.app.state == A.S_PASS:
+        sim.press("A")
+    t = sim.app.table
+    assert t.slots[0] is sim.app.stage.cards[1] and t.n > 0  # the hand, on the sheet read again
 
 
 @pytest.mark.parametrize("code", ["en", "ml", "hi", "as", "sd", "tl"])

@@ -40,7 +40,8 @@ SETUP_IDLE_MS = const(5000)  # on the setup screen, changed settings: 5 s
 
 # what saving brings in, forgotten after each use (what else the app holds
 # is not: settings, the core's game)
-_LOADED = ("taki_ui.saving", "taki_ui.store", "taki_ui.records", "taki_core.save")
+_LOADED = ("taki_ui.saving", "taki_ui.store", "taki_ui.tally", "taki_ui.records",
+           "taki_core.save")
 
 
 def _saving():

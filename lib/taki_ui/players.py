@@ -10,6 +10,8 @@ only never pays its heap.
 from micropython import const
 from taki_core import rng
 
+from taki_ui.unload import forget
+
 NO_MOVE = const(-1)  # = taki_core.bots.NO_MOVE (a test keeps them equal)
 
 
@@ -46,3 +48,11 @@ class Computer:
             self.bots = Bots(1)
             self.bots.x = self._x
         return self.bots
+
+    def unload(self):
+        """Let the bots' code go (a screen that needs the room, the Records);
+        the next move or hint loads it again, on the same generator state."""
+        if self.bots is not None:
+            self._x = self.bots.x
+            self.bots = None
+            forget("taki_core.bots")

@@ -4,39 +4,81 @@ first; A clears the row under the cursor, SELECT every row, each after
 back there. A clearing goes with the next save (the way back writes it)."""
 
 import displayio
-from boards import K_A, K_B, K_DOWN, K_SELECT, K_START, K_UP, SCREEN_H
+import terminalio
+from adafruit_display_text.bitmap_label import Label
+from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+from boards import CHAR_W, K_A, K_B, K_DOWN, K_SELECT, K_START, K_UP, SCREEN_H, SCREEN_W
 from micropython import const
 
-from taki_ui import strings, text, widgets
+from taki_ui import strings, text, unload, widgets
 from taki_ui.records import C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, NO_BEST
-from taki_ui.settings import HUMAN
+from taki_ui.settings import HUMAN, NAME_LEN
 from taki_ui.states import S_PAUSE, S_RECORDS
 
 _ROW_H = const(10)  # the Latin font's rows, each over the last
+_COLS = const(26)  # the table's grid: a column a character of the font
 _ASK_ONE = const(1)
 _ASK_ALL = const(2)
+# (first grid column, columns) of the table's columns, left to right; in
+# Sindhi each is mirrored (_span), the way its texts run
+_WHO = (0, 1 + NAME_LEN)  # the cursor, then the name (a computer's: from column 1)
+_GAMES = (12, 7)  # "999/999", the "/" in one column down the table
+_TOURS = (20, 5)  # "99/99"
+# the libraries this screen loads, forgotten when it is left (their code is heap)
+_LIBS = ("adafruit_display_text.bitmap_label", "adafruit_display_text",
+         "adafruit_displayio_layout.layouts.grid_layout", "adafruit_displayio_layout.layouts",
+         "adafruit_displayio_layout")
 
 
 def show(app, back):
     """The Records screen; B goes back to state back (S_SETUP or S_PAUSE)."""
+    # its libraries need the room: the bots' code and the card sheet go (a
+    # computer's move, the table, the card help load them again)
+    app.cpu.unload()
+    app.stage.let_cards_go()
     app.enter(S_RECORDS, "records_screen", "RecordsScreen", app.saves.records, back)
+    app.screen.show()  # (here, not in __init__: a label's drawing is deep, the pystack small)
+
+
+def _span(col):
+    """(first column, columns) of a table column, mirrored in Sindhi."""
+    first, n = col
+    return (_COLS - first - n, n) if text.RTL else col
 
 
 class RecordsScreen:
     def __init__(self, lines, records, back):
         self.group = g = displayio.Group()
+        self.lines = lines
         self.records = records
         self.back = back
         lh = text.LH
         tall = lh > text.LINE_H
         lines.take(g, 2, 0 if tall else 1, widgets.HILITE, strings.RECORDS)
         lines.take(g, 2, lh if tall else 1 + lh, widgets.DIM, strings.RECORDS_HEAD)
-        top = 2 * lh + 2 if tall else 2 * lh + 4
+        self.top_y = top = 2 * lh + 2 if tall else 2 * lh + 4
         bottom = SCREEN_H - 3 * lh  # two lines of the row's details, then the keys
-        self.nrows = max(1, (bottom - top) // _ROW_H)
-        # (not ltr: in Sindhi the columns go from the right, as its texts do)
-        self.rows = [lines.take(g, 0, top + i * _ROW_H, widgets.FG, bg=text.CLEAR)
-                     for i in range(self.nrows)]
+        self.nrows = n = max(1, (bottom - top) // _ROW_H)
+        # The table: a GridLayout of one column a character, a row a name;
+        # each of its columns is one multi-line Label (a Label a cell would
+        # cost 1.2 KB each), laid from the right in Sindhi. A computer's row
+        # names its level, a text of the language (a picture in the shaped
+        # scripts): drawn by a line of the pool over that row's cells.
+        # (156 pixels wide: at the left edge, or in Sindhi at the right one,
+        # as the pool's lines place their columns)
+        w = _COLS * CHAR_W
+        self.grid = grid = GridLayout(x=SCREEN_W - w if text.RTL else 0, y=top, width=w,
+                                      height=n * _ROW_H, grid_size=(_COLS, n))
+        self.cols = []
+        for col in (_WHO, _GAMES, _TOURS):
+            lab = Label(terminalio.FONT, text="", color=widgets.FG,
+                        background_color=widgets.BG, line_spacing=_ROW_H / text.LINE_H + 0.01)
+            first, w = _span(col)
+            grid.add_content(lab, grid_position=(first, 0), cell_size=(w, n), layout_cells=False)
+            self.cols.append(lab)
+        grid.layout_cells()
+        g.append(grid)
+        self.words = []  # the pool's lines over the computers' rows, and the "none yet"
         self.more = (lines.take(g, 2, bottom, widgets.HILITE),
                      lines.take(g, 2, bottom + lh, widgets.HILITE))
         self.keys = lines.take(g, 2, SCREEN_H - lh, widgets.DIM)
@@ -44,7 +86,26 @@ class RecordsScreen:
         self.top = 0
         self.asking = 0
         self.order = records.by_wins()
-        self.show()
+
+    def close(self):
+        """Leaving the screen: the libraries' code goes with it, and the
+        records' (the stage forgets this module)."""
+        for name in _LIBS:
+            unload.forget(name)
+        unload.forget("taki_ui.records")
+
+    def _slots(self, r):
+        """Rows of the grid that row r takes: a computer's level is a picture
+        as tall as the language's lines in the shaped scripts, two rows of
+        the Latin font (one everywhere else)."""
+        return 2 if text.LH > _ROW_H and self.records.level(r) != HUMAN else 1
+
+    def _fits(self, first, last):
+        """Whether the sorted rows first..last fit the grid's rows."""
+        need = 0
+        for k in range(first, last + 1):
+            need += self._slots(self.order[k])
+        return need <= self.nrows
 
     def show(self):
         order = self.order
@@ -53,16 +114,39 @@ class RecordsScreen:
             self.row = max(0, n - 1)
         if self.row < self.top:
             self.top = self.row
-        elif self.row >= self.top + self.nrows:
-            self.top = self.row - self.nrows + 1
-        for i, ln in enumerate(self.rows):
-            ln.clear()
-            k = self.top + i
-            if k < n:
-                draw_row(ln, self.records, order[k], k == self.row)
-            elif k == 0:
-                ln.put_text(2, strings.RECORDS_NONE)
-            ln.done()
+        while self.top < self.row and not self._fits(self.top, self.row):
+            self.top += 1
+        for ln in self.words:
+            self.lines.give(ln)
+        self.words = []
+        shown = []
+        used = 0
+        for r in order[self.top:]:
+            used += self._slots(r)
+            if used > self.nrows and shown:
+                break
+            shown.append(r)
+        cells = table(self.records, shown, self.row - self.top, text.RTL, self._slots)
+        for lab, s in zip(self.cols, cells):
+            if lab.text != s:
+                lab.text = s
+        rec = self.records
+        y = self.top_y
+        for r in shown:
+            lv = rec.level(r)
+            if lv != HUMAN:  # the level's name, in the name's cells
+                ln = self.lines.take(self.group, 0, y, widgets.FG, bg=text.CLEAR)
+                ln.clear()
+                ln.put_text(1, strings.KIND_HUMAN + lv)
+                ln.done()
+                self.words.append(ln)
+            y += self._slots(r) * _ROW_H
+        if not n:
+            self.words.append(self.lines.take(self.group, 0, self.top_y, widgets.FG,
+                                              strings.RECORDS_NONE, bg=text.CLEAR))
+            self.words[0].clear()
+            self.words[0].put_text(2, strings.RECORDS_NONE)
+            self.words[0].done()
         a, b = self.more
         if self.asking:
             a.show(strings.RECORDS_SURE if self.asking == _ASK_ONE else strings.RECORDS_SURE_ALL)
@@ -71,7 +155,6 @@ class RecordsScreen:
             return
         if n:
             r = order[self.row]
-            rec = self.records
             a.show(strings.RECORDS_HINTS, rec.get(r, C_HINTS))
             best = rec.get(r, C_BEST)
             if best == NO_BEST:
@@ -111,39 +194,35 @@ class RecordsScreen:
         self.show()
 
 
-def draw_row(ln, rec, r, here):
-    """Row r of the records into line ln (26 columns): the cursor, the name
-    (a computer: its level's name), games won/played, tournaments won/played
-    (shown up to 999 and 99); in Sindhi each from the right (taki_ui.pictures
-    mirrors every put). The one place a row is drawn (the lead moves tables
-    onto GridLayout)."""
-    ln.put(0, ">" if here else " ")
-    lv = rec.level(r)
-    if lv == HUMAN:
-        ln.put(1, rec.name(r))
-    else:
-        ln.put_text(1, strings.KIND_HUMAN + lv)
-    _pair(ln, 12, 3, rec.get(r, C_WON), rec.get(r, C_PLAYED))
-    if rec.get(r, C_TPLAYED):
-        _pair(ln, 20, 2, rec.get(r, C_TWON), rec.get(r, C_TPLAYED))
+def table(rec, rows, here, rtl, slots):
+    """The texts of the table's three columns (the cursor and the name, games
+    won/played, tournaments won/played) for the records' rows `rows`, the
+    cursor on the `here`-th: a line per row of the grid, a row taking
+    slots(row) of them (the rest blank). Each line is the width of its
+    cells, so the columns of a monospaced font stay aligned; a computer's
+    name is left blank (a line of the pool draws it). Counts are shown up to
+    999 and 99, the "/" in one column; right to left (Sindhi) the columns are
+    mirrored, a name stands at their right end, a count still reads
+    "won/played", as numbers do there."""
+    names, games, tours = [], [], []
+    for i, r in enumerate(rows):
+        name = rec.name(r) if rec.level(r) == HUMAN else ""
+        if rtl:  # (no str.rjust on the board)
+            names.append("%*s%s" % (NAME_LEN, name, "<" if i == here else " "))
+        else:
+            names.append("%s%-*s" % (">" if i == here else " ", NAME_LEN, name))
+        games.append(_pair(rec.get(r, C_WON), rec.get(r, C_PLAYED), 999))
+        tp = rec.get(r, C_TPLAYED)
+        tours.append(_pair(rec.get(r, C_TWON), tp, 99) if tp else " ")
+        for _ in range(slots(r) - 1):
+            for col in (names, games, tours):
+                col.append(" ")
+    # (a blank line is a space: bitmap_label fails on a text of "\n"s alone)
+    return tuple("\n".join(c) for c in (names, games, tours))
 
 
-def _pair(ln, col, width, a, b):
-    """"a/b" from column col, a right-aligned in width columns. Mirrored
-    (Sindhi), the pair's place is mirrored but it still reads "a/b", as
-    numbers do in Sindhi: its three parts swap places inside it."""
-    top = 999 if width == 3 else 99
-    a = min(a, top)
-    b = min(b, top)
-    da = 1 if a < 10 else 2 if a < 100 else 3
-    db = 1 if b < 10 else 2 if b < 100 else 3
-    start = col + width - da
-    end = col + width + 1 + db
-    if text.RTL:  # part at k, w wide -> at start + end - k - w, then mirrored
-        ln.put(end - da, a)
-        ln.put(start + db, "/")
-        ln.put(start, b)
-    else:
-        ln.put(start, a)
-        ln.put(start + da, "/")
-        ln.put(start + da + 1, b)
+def _pair(a, b, top):
+    """"a/b", a right-aligned in the width of top (so that the "/" of every
+    row stands in one column), each at most top."""
+    w = len(str(top))
+    return "%*d/%-*d" % (w, min(a, top), w, min(b, top))

@@ -41,9 +41,9 @@ def load(s):
     body = s.newest
     settings_mod.unpack(s.settings, body)
     s.settings.lang = chr(body[_LANG]) + chr(body[_LANG + 1])
-    from taki_ui.records import Records
+    from taki_ui.tally import Tally
 
-    s.rec_loaded = Records(s.area).load(body, _REC)
+    s.rec_loaded = Tally(s.area).load(body, _REC)
     if not body[_HAS_GAME]:
         return L_SETTINGS
     # unpack checks the blob whole (checksum, the deck, every field) and
@@ -95,9 +95,9 @@ def write(s):
 
 def game_over(s):
     """Count the game that just ended in each name's record."""
-    from taki_ui.records import Records
+    from taki_ui.tally import Tally
 
-    Records(s.area).game_over(s.game, s.settings)
+    Tally(s.area).game_over(s.game, s.settings)
 
 
 def seal(area, out, at):

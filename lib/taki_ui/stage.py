@@ -31,11 +31,9 @@ class Stage:
     def __init__(self, display):
         self.display = display
         self.lines = text.Pool(LINES)
-        from taki_ui import sheet as reader  # only at start-up: its code goes after
-
-        bitmap, self.missing = reader.load()  # missing: cards.bmp could not be used
-        drop("sheet")
-        self.cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
+        self._cards = None
+        self.missing = None  # cards.bmp's name when it could not be used
+        self._read_cards()  # now: the start says if cards.bmp is missing
         self.background = widgets.box(0, 0, SCREEN_W, SCREEN_H, widgets.BG)[0]
         self.root = None
         self.screen = None
@@ -43,6 +41,27 @@ class Stage:
         self._module = None  # the screen module imported for the screen shown
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
+
+    @property
+    def cards(self):
+        """The card slots over the card sheet (read from cards.bmp again
+        after let_cards_go)."""
+        if self._cards is None:
+            self._read_cards()
+        return self._cards
+
+    def _read_cards(self):
+        from taki_ui import sheet as reader  # only while it reads: its code goes after
+
+        bitmap, self.missing = reader.load()
+        drop("sheet")
+        self._cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
+
+    def let_cards_go(self):
+        """Free the card sheet and its slots (about 7 KB) for a screen that
+        shows no cards and needs the room (the Records); the next screen
+        that shows cards reads the sheet again."""
+        self._cards = None
 
     def mark(self, kind):
         """Show MARK_SAVE or MARK_LOW in the corner, or MARK_NONE."""

@@ -83,7 +83,13 @@ def record(name, out_dir, cut=None):
     from sim.testing import harness
 
     spec = dt.GAMES[name]
-    sim = harness.Sim(render=False, lang=None)  # the first start's question too
+    nvm = save = None
+    if spec.get("records"):  # a board that has kept records: no first start
+        nvm = dt.records_nvm(spec.get("lang", "en"))
+        save = os.path.join(out_dir, re.sub(r"\W+", "-", name) + ".nvm")
+        with open(save, "wb") as f:
+            f.write(nvm)
+    sim = harness.Sim(render=False, lang=None, save=save)  # the first start's question too
     from taki_core.table import HAND_START
     from taki_ui import text
 
@@ -104,7 +110,8 @@ def record(name, out_dir, cut=None):
         sim.press(k)
 
     try:
-        for k in ["DOWN"] * text.LANGS.index(spec.get("lang", "en")) + ["A"] + spec["keys"]:
+        first = [] if nvm else ["DOWN"] * text.LANGS.index(spec.get("lang", "en")) + ["A"]
+        for k in first + spec["keys"]:
             press(k)
         harness.play(sim, random.Random(spec["seed"]), limit=20000, on_key=None, press=press)
     except _Cut:
@@ -116,7 +123,8 @@ def record(name, out_dir, cut=None):
     path = os.path.join(out_dir, re.sub(r"\W+", "-", name) + ".keys")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    return dt.Recorded(name, path, sim.steps, end)
+    harness.install()  # the nvm file let go
+    return dt.Recorded(name, path, sim.steps, end, nvm)
 
 
 def build(root=None):
@@ -162,7 +170,7 @@ def replay(dev, rec, heap=HEAP):
     """Replay a recording under the ARM VM: a Replay."""
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
         with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
-            f.write(b"\xff" * 8192)  # erased flash: the first start
+            f.write(b"\xff" * 8192 if rec.nvm is None else rec.nvm)  # erased: the first start
         run = armvm.run(os.path.join(dev.arm, "speed.py"),
                         (os.path.join(dev.bundle, "code.py"), rec.path), heap=heap,
                         path=(dev.arm,) + dev.path(), cwd=cwd)

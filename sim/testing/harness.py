@@ -12,6 +12,8 @@ import sys
 
 from sim import ROOT
 
+CHAR_W = 6  # a column of the board's font (boards.CHAR_W)
+
 DEVICE = os.path.join(ROOT, "sim", "device")
 LIB = os.path.join(ROOT, "lib")
 
@@ -209,21 +211,43 @@ class Sim:
 
     # --- looking at what is drawn -------------------------------------------
     def texts(self):
-        """Texts of every label visible on the screen, top to bottom."""
-        return [e[3].strip() for e in self.lines_shown() if e[3].strip()]
+        """Texts of every label visible on the screen, top to bottom. The
+        pieces of a table's row (display_text labels in the cells of a
+        GridLayout, and lines at that row) are joined into one text, each
+        piece at its column (taki_ui.text: CHAR_W pixels a column)."""
+        placed = self.lines_placed(True)
+        table_rows = {y for x, y, scale, ln in placed if isinstance(ln, LabelLine)}
+        out = []
+        at = {}  # y -> where its row is in out
+        for x, y, scale, ln in placed:
+            if y not in table_rows:
+                out.append(ln.text)
+                continue
+            if y not in at:
+                at[y] = len(out)
+                out.append({})
+            for i, ch in enumerate(ln.text):
+                if ch != " ":
+                    out[at[y]][x // CHAR_W + i] = ch
+        for k, e in enumerate(out):
+            if isinstance(e, dict):
+                out[k] = "".join(e.get(i, " ") for i in range(max(e) + 1)) if e else ""
+        return [t.strip() for t in out if t.strip()]
 
     def lines_shown(self):
-        """(x, y, scale, text) of every visible text line, top to bottom."""
-        return [(x, y, scale, ln.text) for x, y, scale, ln in self.lines_placed()]
+        """(x, y, scale, text) of every visible text line, top to bottom (the
+        lines of display_text labels too)."""
+        return [(x, y, scale, ln.text) for x, y, scale, ln in self.lines_placed(True)]
 
-    def lines_placed(self):
+    def lines_placed(self, labels=False):
         """(x, y, scale, line) of every visible line of the pool (taki_ui.text),
-        top to bottom: where the screen shows it."""
+        top to bottom: where the screen shows it; labels: each line of a
+        display_text label as well, as a LabelLine (its text only)."""
         lines = {id(ln.tile): ln for ln in self.app.stage.lines.lines}
         for ln in getattr(self.app.screen, "rows", None) or ():  # a screen's own lines
             lines.setdefault(id(ln.tile), ln)
         out = []
-        _walk(self.display.root_group, 0, 0, 1, lines, out)
+        _walk(self.display.root_group, 0, 0, 1, lines, out, labels)
         out.sort(key=lambda e: (e[1], e[0]))
         return out
 
@@ -236,7 +260,7 @@ class Sim:
         return tuple(self.display.surface().get_at((x, y)))[:3]
 
 
-def _walk(group, ox, oy, scale, lines, out):
+def _walk(group, ox, oy, scale, lines, out, labels):
     """Collect the pool's lines (taki_ui.text) that are visible in group."""
     if group.hidden:
         return
@@ -244,10 +268,30 @@ def _walk(group, ox, oy, scale, lines, out):
     oy += group.y * scale
     scale *= group.scale
     for item in group:
-        if hasattr(item, "append"):
-            _walk(item, ox, oy, scale, lines, out)
+        if hasattr(item, "line_spacing") and hasattr(item, "text"):  # a display_text label
+            if labels and not item.hidden:
+                _label_lines(item, ox, oy, scale, out)
+        elif hasattr(item, "append"):
+            _walk(item, ox, oy, scale, lines, out, labels)
         elif id(item) in lines and not item.hidden:
             out.append((ox + item.x * scale, oy + item.y * scale, scale, lines[id(item)]))
+
+
+class LabelLine:
+    """A line of an adafruit_display_text label, as lines_placed gives it."""
+
+    def __init__(self, s):
+        self.text = s
+
+
+def _label_lines(lab, ox, oy, scale, out):
+    """Each line of the label lab's text, where it stands (its box's top left)."""
+    x0, y0 = lab.bounding_box[:2]
+    x = ox + (lab.x + x0) * scale
+    y = oy + (lab.y + y0) * scale
+    pitch = int(lab.line_spacing * lab.font.get_bounding_box()[1])
+    for i, s in enumerate(lab.text.split("\n")):
+        out.append((x, y + i * pitch * scale, scale, LabelLine(s)))
 
 
 def cursor_to(sim, name):

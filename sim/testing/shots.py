@@ -163,6 +163,9 @@ def _walk(lang):
     sim.press("UP", "A")
     harness.play(sim, random.Random(2), limit=20000)
     yield "11-tournament-over", sim
+    # back to setup, and its START: each name's record (this tournament's)
+    sim.press("B", "START")
+    yield "17-records", sim
 
 
 def _glance(sim, key):

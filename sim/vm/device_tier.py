@@ -51,17 +51,28 @@ GAMES = {
     # normal, hard, easy, normal: nobody presses a key after "Start the game"
     "4 computers": dict(keys=setup_keys(4, {0: 2, 1: 3, 2: 3}), seed=4),
 }
+# a person and a normal computer on a board that keeps 16 names' records
+# (records_nvm): the Records screen from setup, then from the pause menu in
+# the game (its libraries, display_text and displayio_layout, come and go
+# with it)
+GAMES["2 records"] = dict(
+    keys=["START", "DOWN", "B"] + setup_keys(2, {1: 2}) + [
+        "A", "START", "DOWN", "DOWN", "DOWN", "A", "DOWN", "DOWN", "B", "B"],
+    seed=5, records=True)
 # "4 mixed" in each other language: its texts (pictures of the shaped
 # scripts, read from flash) on every screen of a game, the card help too
 BASE = tuple(GAMES)  # the English games (sim.bench device)
 LANGUAGES = ("ml", "hi", "as", "sd", "tl")
 for _code in LANGUAGES:
     GAMES["4 mixed " + _code] = dict(GAMES["4 mixed"], lang=_code)
+# the Records screen in Sindhi: pictures, lines 19 px tall, the table mirrored
+GAMES["2 records sd"] = dict(GAMES["2 records"], lang="sd")
 
 
 class Recorded:
-    def __init__(self, name, path, steps, end):
+    def __init__(self, name, path, steps, end, nvm=None):
         self.name = name
+        self.nvm = nvm  # the board's nvm at power-on (None: erased)
         self.path = path  # the schedule file: "step keynumber" lines, then "step END"
         self.steps = steps
         self.end = end  # how the game ended in the simulator (see summary)
@@ -78,6 +89,39 @@ def summary(app):
                 clock=_simhw._now, sleeps=_simhw.slept[0], slept=_simhw.slept[1])
 
 
+def records_nvm(lang="en"):
+    """An nvm as a board leaves it that has kept the records of 16 names
+    (taki_ui.records) at their widest: ten-letter names, the three computer
+    levels, every count at its top. Its settings are the first start's, in
+    the language lang."""
+    from sim.testing import harness
+
+    sim = harness.Sim(render=False, lang=lang)
+    from taki_ui import persist, records, tally  # (on the path once the simulator is)
+
+    rec = tally.Tally(sim.app.saves.area)
+    for i in range(records.ROWS):
+        key = bytearray(b" " * records.NAME_LEN)
+        if i < 3:
+            key[0] = 1 + i  # a computer level's row
+        else:
+            key[:] = b"Wilhelmi%02d" % i
+        r = rec.seen(key)
+        at = 2 + r * records.ROW
+        won = 999 - i
+        rec.buf[at + records.C_PLAYED:at + records.C_PLAYED + 6] = bytes(
+            (999 >> 8, 999 & 255, won >> 8, won & 255, 0, i))
+        rec.buf[at + records.C_TPLAYED:at + records.C_BEST + 1] = bytes((99, 99 - i, i % 9))
+    sim.app.saves.changed(settings=True)
+    sim.hw_state.advance(persist.SETUP_IDLE_MS)
+    sim.step()
+    sim.settle()
+    assert rec.used() == records.ROWS and sim.hw_state.nvm.writes == 1
+    nvm = bytes(sim.hw_state.nvm)
+    harness.install()  # the nvm let go
+    return nvm
+
+
 def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     """Play GAMES[name] in the desktop simulator; write its schedule.
     files: a folder standing in for lib/taki_ui (a damaged cards.bmp or
@@ -87,6 +131,8 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     from sim.testing import harness
 
     spec = GAMES[name]
+    if nvm is None and spec.get("records"):
+        nvm = records_nvm(spec.get("lang", "en"))
     harness.install()
     from taki_ui import cardart, states, text
 
@@ -129,7 +175,7 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     path = os.path.join(out_dir, re.sub(r"\W+", "-", name + tag) + ".keys")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    return Recorded(name, path, sim.steps, end)
+    return Recorded(name, path, sim.steps, end, nvm)
 
 
 def record_crash(out_dir, name="2 people", keys=12):
@@ -255,7 +301,8 @@ class Device:
         """Replay a recorded game in the VM: (ok, figures, output). Each run
         has a folder of its own, with the board's nvm erased (or `nvm`);
         figures["nvm"] is the nvm at the end."""
-        rc, out, after = self.run(rec.path, heap, vm, bundle, nvm, args)
+        rc, out, after = self.run(rec.path, heap, vm, bundle,
+                                  rec.nvm if nvm is None else nvm, args)
         m = re.search(r"^GAME (.*)$", out, re.M)
         if rc or not m:
             return False, None, out
