@@ -404,3 +404,72 @@ def test_games_with_a_hint_asked_fit_the_device_budgets_on_the_1536_byte_pystack
         assert ok, (rec.name, fig, rec.end)
         budget = 104 * 1024 if rec.name.endswith(" sd") else 96 * 1024
         assert D.live_peak(fig) <= budget, (rec.name, D.live_peak(fig))
+
+
+# --- a learner's name turns its hints on ----------------------------------------------
+
+def test_a_name_that_played_with_hints_gets_them_again_in_any_seat():
+    """A name is kept as a learner when it last played with hints on, and
+    setup turns hints on for the seat it is typed into; playing a game
+    without them clears it; a computer's row never is one."""
+    from test_records import FakeGame, FakeSettings
+
+    from taki_ui.records import LEARNER, Records
+    from taki_ui.tally import Tally
+
+    rec = Tally()
+    st_ = FakeSettings(["Noa", "Mo"], [HUMAN, CPU_NORMAL])
+    rec.set_hints(0, True)
+    rec.game_over(FakeGame(2, 1), st_)
+    assert rec.learner("Noa") and not rec.learner("Mo") and not rec.learner("")
+    assert rec.name(0) == "Noa" or rec.name(1) == "Noa"  # the flag is not in the name
+    assert all(not rec.buf[2 + r * 19] & LEARNER for r in range(2) if rec.level(r) != HUMAN)
+    again = Tally()
+    assert again.load(_sealed_area(rec), 0) == 1 and again.learner("Noa")  # kept, checked
+    rec.set_hints(0, False)
+    rec.game_over(FakeGame(2, 0), st_)
+    assert not Records(rec.buf).learner("Noa")
+    # a computer's row with the flag cannot be: dropped when loaded
+    rec.set_hints(0, True)
+    rec.game_over(FakeGame(2, 0), st_)
+    cpu = [r for r in range(rec.used()) if rec.level(r) != HUMAN][0]
+    rec.buf[2 + cpu * 19] |= LEARNER
+    again = Tally()
+    assert again.load(_sealed_area(rec), 0) == 2 and again.used() == 1 and again.learner("Noa")
+
+
+def _sealed_area(rec):
+    from taki_ui import records
+    from taki_ui.saving import seal
+
+    out = bytearray(records.AREA)
+    seal(rec.buf, out, 0)
+    return out
+
+
+def test_setup_turns_hints_on_for_a_seat_renamed_to_a_learner():
+    from test_records import FakeGame, FakeSettings
+
+    from taki_ui.tally import Tally
+
+    sim = harness.Sim(render=False)
+    app = sim.app
+    Tally(app.saves.area).game_over(FakeGame(2, 0), FakeSettings(["Kid", "Mo"]))
+    assert not app.saves.hints(1)  # Kid played without hints: not a learner
+    rec = Tally(app.saves.area)
+    app.saves.set_hints(0, True)
+    rec.game_over(FakeGame(2, 0), FakeSettings(["Kid", "Mo"]))  # now with hints
+    app.saves.set_hints(0, False)
+    _setup(sim, [HUMAN, HUMAN], hinted=[])
+    for name, on in (("Mo", False), ("Kid", True)):
+        while app.screen.seat() != 1:
+            sim.press("DOWN")
+        sim.press("A")
+        assert app.state == A.S_RENAME
+        for i in range(10):
+            app.screen.chars[i] = ord(name[i]) if i < len(name) else 32
+        sim.press("A")
+        assert app.state == A.S_SETUP and app.settings.names[1] == name
+        assert app.saves.hints(1) is on, name
+    assert "?" in app.screen.rows[app.screen.row - app.screen.top].text
+    assert "taki_ui.records" not in __import__("sys").modules  # its code went again

@@ -10,7 +10,9 @@ Layout (AREA bytes, the end of the save's payload):
     0    hints: a bit per seat (setup's "hints" column), big-endian
     2    ROWS rows of ROW bytes, the most recently seen first:
          0  name (NAME_LEN bytes, space padded; a computer level: its
-            level code 1..3 and spaces, shown as the level's name)
+            level code 1..3 and spaces, shown as the level's name); a
+            person's first byte has LEARNER set when the name last played
+            with hints on (setup turns them on for a seat given that name)
          10 games played   12 games won   14 games won with hints (16-bit BE)
          16 tournaments played   17 tournaments won
          18 best stage: the fewest cards a tournament stage dealt them
@@ -28,6 +30,7 @@ ROWS_AT = const(2)
 CHECK = const(ROWS_AT + ROWS * ROW)
 AREA = const(CHECK + 2)
 NO_BEST = const(255)
+LEARNER = const(0x80)  # in a person's first name byte (names are ASCII)
 
 # the columns' offsets in a row
 C_PLAYED = const(10)
@@ -71,7 +74,22 @@ class Records:
     def name(self, row):
         """A person's row's name (allocates: the Records screen only)."""
         at = ROWS_AT + row * ROW
-        return bytes(self.buf[at:at + NAME_LEN]).decode().strip()
+        raw = bytearray(self.buf[at:at + NAME_LEN])
+        raw[0] &= ~LEARNER
+        return bytes(raw).decode().strip()
+
+    def learner(self, name):
+        """Whether the person's name `name` last played with hints on."""
+        b = self.buf
+        raw = name.encode()
+        if not raw:
+            return False
+        for r in range(self.used()):
+            at = ROWS_AT + r * ROW
+            if b[at] & LEARNER and b[at] & ~LEARNER == raw[0] and all(
+                    b[at + i] == (raw[i] if i < len(raw) else 32) for i in range(1, NAME_LEN)):
+                return True
+        return False
 
     def by_wins(self):
         """The used rows' numbers, most games won first (then tournaments

@@ -7,6 +7,7 @@ from micropython import const
 
 from taki_ui import rest, strings, text, widgets
 from taki_ui.settings import NAME_LEN, default_seat
+from taki_ui.unload import forget
 
 _X0 = const(20)
 _Y0 = const(46)
@@ -79,6 +80,7 @@ class RenameScreen:
                 self._keys(False)
                 return
             app.names[self.seat] = self.result()
+            _learner(app, self.seat)
             app.saves.changed(settings=True)
             rest.save_now(app)  # a new name is worth a write at once
             app.to_setup(app.setup_row)
@@ -100,3 +102,13 @@ class RenameScreen:
             i = (i + (1 if k == K_UP else -1)) % len(NAME_CHARS)
             self.chars[self.pos] = ord(NAME_CHARS[i])
         self._show()
+
+
+def _learner(app, seat):
+    """A name that last played with hints on (a learner, taki_ui.records)
+    gets them on again in the seat it is given; nothing is turned off."""
+    from taki_ui.records import Records
+
+    if Records(app.saves.area).learner(app.names[seat]):
+        app.saves.set_hints(seat, True)
+    forget("taki_ui.records")  # (its code is heap; the Records screen loads it again)

@@ -6,8 +6,8 @@ is not in the heap while the game or the Records screen is shown."""
 from taki_core.save import checksum
 
 from taki_ui.records import (C_BEST, C_HINTS, C_PLAYED, C_TPLAYED, C_TWON, C_WON, CHECK,
-                             K_DROPPED, K_EMPTY, K_OK, NO_BEST, ROW, ROWS, ROWS_AT, AREA,
-                             Records)
+                             K_DROPPED, K_EMPTY, K_OK, LEARNER, NO_BEST, ROW, ROWS, ROWS_AT,
+                             AREA, Records)
 from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS, NAME_LEN
 
 
@@ -29,7 +29,7 @@ class Tally(Records):
         b = self.buf
         for r in range(ROWS):
             at = ROWS_AT + r * ROW
-            if b[at:at + NAME_LEN] == key:
+            if b[at] & ~LEARNER == key[0] and b[at + 1:at + NAME_LEN] == key[1:]:
                 return r
         return -1
 
@@ -73,6 +73,12 @@ class Tally(Records):
             done.append(key)
             seats = [q for q in range(n) if bytes(self._seat_key(settings, q)) == key]
             r = self.seen(key)
+            if settings.kinds[p] == HUMAN:  # a learner while any of its seats had hints
+                at = ROWS_AT + r * ROW
+                if any(self.hints(q) for q in seats):
+                    self.buf[at] |= LEARNER
+                else:
+                    self.buf[at] &= ~LEARNER
             won = win in seats
             if tour:
                 self._add(r, C_TPLAYED)
@@ -134,14 +140,16 @@ class Tally(Records):
     def _row_ok(self, r):
         b = self.buf
         at = ROWS_AT + r * ROW
-        name = b[at:at + NAME_LEN]
+        name = bytearray(b[at:at + NAME_LEN])
+        name[0] &= ~LEARNER  # (a person's flag; a computer's row never has it)
         if 1 <= name[0] <= CPU_HARD:
-            if any(c != 32 for c in name[1:]):
+            if any(c != 32 for c in name[1:]) or b[at] & LEARNER:
                 return False
         elif name[0] == 32 or any(not 32 <= c < 127 for c in name):
             return False
         for q in range(r):
-            if b[ROWS_AT + q * ROW:ROWS_AT + q * ROW + NAME_LEN] == name:
+            other = ROWS_AT + q * ROW
+            if b[other] & ~LEARNER == name[0] and b[other + 1:other + NAME_LEN] == name[1:]:
                 return False
         g = self.get
         best = b[at + C_BEST]

@@ -58,7 +58,7 @@ GAMES = {
 GAMES["2 records"] = dict(
     keys=["START", "DOWN", "B"] + setup_keys(2, {1: 2}) + [
         "A", "START", "DOWN", "DOWN", "DOWN", "A", "DOWN", "DOWN", "B", "B"],
-    seed=5, records=True)
+    seed=22, records=True)  # (a short game: 3,377 loop passes)
 # "4 mixed" in each other language: its texts (pictures of the shaped
 # scripts, read from flash) on every screen of a game, the card help too
 BASE = tuple(GAMES)  # the English games (sim.bench device)
