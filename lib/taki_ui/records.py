@@ -80,16 +80,25 @@ class Records:
 
     def learner(self, name):
         """Whether the person's name `name` last played with hints on."""
-        b = self.buf
+        r = self.find(self.name_key(name)) if name else -1
+        return r >= 0 and self.buf[ROWS_AT + r * ROW] & LEARNER != 0
+
+    def name_key(self, name):
+        """A person's name as its row holds it (space padded; shared buffer)."""
+        k = self._key
         raw = name.encode()
-        if not raw:
-            return False
-        for r in range(self.used()):
+        for i in range(NAME_LEN):
+            k[i] = raw[i] if i < len(raw) else 32
+        return k
+
+    def find(self, key):
+        """The first row holding the name key (the learner flag aside), or -1."""
+        b = self.buf
+        for r in range(ROWS):
             at = ROWS_AT + r * ROW
-            if b[at] & LEARNER and b[at] & ~LEARNER == raw[0] and all(
-                    b[at + i] == (raw[i] if i < len(raw) else 32) for i in range(1, NAME_LEN)):
-                return True
-        return False
+            if b[at] & ~LEARNER == key[0] and b[at + 1:at + NAME_LEN] == key[1:]:
+                return r
+        return -1
 
     def by_wins(self):
         """The used rows' numbers, most games won first (then tournaments

@@ -142,11 +142,10 @@ class RecordsScreen:
                 self.words.append(ln)
             y += self._slots(r) * _ROW_H
         if not n:
-            self.words.append(self.lines.take(self.group, 0, self.top_y, widgets.FG,
-                                              strings.RECORDS_NONE, bg=text.CLEAR))
-            self.words[0].clear()
-            self.words[0].put_text(2, strings.RECORDS_NONE)
-            self.words[0].done()
+            ln = self.lines.take(self.group, 0, self.top_y, widgets.FG, bg=text.CLEAR)
+            ln.put_text(2, strings.RECORDS_NONE)
+            ln.done()
+            self.words.append(ln)
         a, b = self.more
         if self.asking:
             a.show(strings.RECORDS_SURE if self.asking == _ASK_ONE else strings.RECORDS_SURE_ALL)

@@ -13,30 +13,17 @@ from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS, NAME_LEN
 
 class Tally(Records):
     def _seat_key(self, settings, seat):
-        k = self._key
         kind = settings.kinds[seat]
-        for i in range(NAME_LEN):
-            k[i] = 32
-        if kind != HUMAN:
-            k[0] = kind
-            return k
-        raw = settings.names[seat].encode()
-        n = min(len(raw), NAME_LEN)
-        k[:n] = raw[:n]
+        if kind == HUMAN:
+            return self.name_key(settings.names[seat])
+        k = self.name_key("")
+        k[0] = kind
         return k
-
-    def _find(self, key):
-        b = self.buf
-        for r in range(ROWS):
-            at = ROWS_AT + r * ROW
-            if b[at] & ~LEARNER == key[0] and b[at + 1:at + NAME_LEN] == key[1:]:
-                return r
-        return -1
 
     def seen(self, key):
         """Move key's row to the front (a new one forgets the oldest); its number (0)."""
         b = self.buf
-        r = self._find(key)
+        r = self.find(key)
         row = bytearray(ROW)
         if r < 0:
             r = ROWS - 1  # the least recently seen goes
@@ -147,10 +134,8 @@ class Tally(Records):
                 return False
         elif name[0] == 32 or any(not 32 <= c < 127 for c in name):
             return False
-        for q in range(r):
-            other = ROWS_AT + q * ROW
-            if b[other] & ~LEARNER == name[0] and b[other + 1:other + NAME_LEN] == name[1:]:
-                return False
+        if self.find(name) < r:  # the same name in a row above
+            return False
         g = self.get
         best = b[at + C_BEST]
         return (g(r, C_WON) <= g(r, C_PLAYED) and g(r, C_HINTS) <= g(r, C_WON)

@@ -83,12 +83,7 @@ def record(name, out_dir, cut=None):
     from sim.testing import harness
 
     spec = dt.GAMES[name]
-    nvm = save = None
-    if spec.get("records"):  # a board that has kept records: no first start
-        nvm = dt.records_nvm(spec.get("lang", "en"))
-        save = os.path.join(out_dir, re.sub(r"\W+", "-", name) + ".nvm")
-        with open(save, "wb") as f:
-            f.write(nvm)
+    nvm, save = dt.start_nvm(name, out_dir)  # (records kept: no first start)
     sim = harness.Sim(render=False, lang=None, save=save)  # the first start's question too
     from taki_core.table import HAND_START
     from taki_ui import text

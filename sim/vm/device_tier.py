@@ -122,6 +122,21 @@ def records_nvm(lang="en"):
     return nvm
 
 
+def start_nvm(name, out_dir, nvm=None, tag=""):
+    """The nvm GAMES[name] starts on (nvm, or the records of records_nvm
+    for a game that asks for them; None: erased) and the file that holds
+    it for the simulator (None: none)."""
+    spec = GAMES[name]
+    if nvm is None and spec.get("records"):
+        nvm = records_nvm(spec.get("lang", "en"))
+    if nvm is None:
+        return None, None
+    save = os.path.join(out_dir, re.sub(r"\W+", "-", name + tag) + ".nvm")
+    with open(save, "wb") as f:
+        f.write(nvm)
+    return nvm, save
+
+
 def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     """Play GAMES[name] in the desktop simulator; write its schedule.
     files: a folder standing in for lib/taki_ui (a damaged cards.bmp or
@@ -131,17 +146,11 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     from sim.testing import harness
 
     spec = GAMES[name]
-    if nvm is None and spec.get("records"):
-        nvm = records_nvm(spec.get("lang", "en"))
+    nvm, save = start_nvm(name, out_dir, nvm, tag)
     harness.install()
     from taki_ui import cardart, states, text
 
     saved = cardart.__file__, text.__file__
-    save = None
-    if nvm is not None:
-        save = os.path.join(out_dir, re.sub(r"\W+", "-", name + tag) + ".nvm")
-        with open(save, "wb") as f:
-            f.write(nvm)
     try:
         if files is not None:  # the modules find their data files beside them
             text.load("en")  # (English's layout, to start from)
