@@ -175,14 +175,15 @@ def test_sindhi_reads_from_the_right_with_names_left_to_right_inside():
     assert text.load("sd") and text.RTL
     ln = text.Line(text.LH)
     ln.x = 2
-    ln.show(strings.PASS_READY, "Noa")  # "A: مان Noa آهيان"
-    assert ln.text.startswith("A: ") and "Noa" in ln.text
+    ln.show(strings.PASS_READY, "Noa")  # "A: مان Noa آهيان", read from the right
+    assert ln.text.startswith(":A ") and "Noa" in ln.text  # the algorithm's order (test_bidi)
     cols = [x for x in range(text.WIDTH) if any(ln.bitmap[x, y] for y in range(text.LH))]
     assert 150 <= cols[-1] < 156  # ends at the right margin (156 wide from x=2)
-    # "A" then ":" at the right end, left to right: the glyphs of A come first
+    # ":" then "A" at the right end, as the bidirectional algorithm puts
+    # them: A's glyph last, at the right margin; the colon on its reading side
     a = text.Line(text.LH)
     a.ltr = True
-    a.set("A:")
+    a.set(":A")
     tail = [[ln.bitmap[x, y] for y in range(text.LH)] for x in range(144, 156)]
     assert tail == [[a.bitmap[x, y] for y in range(text.LH)] for x in range(12)]
     # the name, in the middle, reads left to right too

@@ -41,6 +41,7 @@ import re
 import sys
 
 from sim import ROOT
+from sim.build import order as bidi_order
 from sim.build import shape, texts
 
 VERSION = 2
@@ -78,6 +79,15 @@ def tokens(text):
                 for run in MIXED.findall(tok):
                     out.append(("ascii" if ord(run[0]) < 127 else "word", run))
     return out
+
+
+def _stand_in(place):
+    """What the bidirectional algorithm reads for a place (an isolate: only
+    its direction inside matters): a name, a number, or a text of the language."""
+    k = texts.kind(place)
+    if k == texts.K_PLAIN:
+        return "0" if place == "n" else "x"
+    return "\u0628"
 
 
 class Build:
@@ -155,9 +165,24 @@ class Build:
         return max(self.part_width(p, place_width) for p in self.parts(name))
 
     # --- the file -------------------------------------------------------------------
+    def ordered(self, text):
+        """Text's tokens in the order the board draws them, line by line
+        (sim.build.order: the bidirectional algorithm)."""
+        out = []
+        line = []
+        for tok in tokens(text) + [("break", None)]:
+            if tok[0] != "break":
+                line.append(tok)
+                continue
+            if out:
+                out.append(tok)
+            out += bidi_order.line(line, self.rtl, _stand_in)
+            line = []
+        return out
+
     def encode(self, text, order):
         out = bytearray()
-        for kind, value in tokens(text):
+        for kind, value in self.ordered(text):
             if kind == "space":
                 out.append(32)
             elif kind == "ascii":
