@@ -5,14 +5,17 @@ as a row of cards, and a line for whose move it is or what the keys do.
     y   0  colour, direction, +2 stack / +3 / TAKI run    (a notice covers
     y  12  the grid's heading: cards left (/ stage)        these two lines)
     y  23  the players, 2 columns of 5; the current one highlighted
-           the leading card (twice a hand card's size) on the left
+    y  24  the leading card (twice a hand card's size) on the left, below
+           a notice's two lines
     y  84  the hand, 8 cards at a time; arrows at the edges when there are more
     y 116  whose move it is, or the keys
 
 In a language whose lines are taller (the shaped scripts: text.LH up to
 19), the grid's heading shares the top line, shown while nothing is on
 (+2 stack, +3, run); the colour is the swatch and its mark; the grid, the
-leading card and the hand move to make room for the taller lines.
+leading card and the hand move to make room for the taller lines. There a
+notice's second line lies over the grid and the leading card: they step
+aside while it shows (text cut in half by it could not be read).
 
 Built when the table is shown, from the app's pools (text lines, cards);
 showing another state changes texts, tile indices, palette entries and
@@ -37,6 +40,9 @@ _GRID_Y = const(23)
 _ROW_H = const(11)
 _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
+_NOTICE = const(1)  # what puts the grid aside in the tall scripts (TableScreen._aside)
+_CHOOSER = const(2)
+_LEAD_Y = const(24)  # the leading card: clear of a notice's two lines (2 x 12)
 CURRENT = 0x1C5A3C  # behind the current player's cell
 _OFF = SCREEN_H  # below the screen: where a hidden notice line waits (_park)
 
@@ -49,6 +55,11 @@ def _park(ln, hidden, y):
     every table); off the screen, that area is nothing."""
     ln.hidden = hidden
     ln.y = _OFF if hidden else y
+
+
+def tall_rtl():
+    """Sindhi's tall lines: the grid's heading shares the top line from the right."""
+    return text.RTL and text.LH > text.LINE_H
 
 
 def _show(item, shown):
@@ -85,10 +96,12 @@ class TableScreen:
         self.swatch_mark = cardart.mark(cards[0], 0, 4, 3)
         g.append(self.swatch_mark)
         self.info = lines.take(g, 16, 0, widgets.FG)
-        self.head = lines.take(g, 34 if tall else _GRID_X, 0 if tall else 12, widgets.DIM,
-                               bg=text.CLEAR if tall else widgets.BG)  # tall: on info's line
+        # tall: on info's line, after ">> " (in Sindhi, from the right: left of it)
+        self.head = lines.take(g, (16 if text.RTL else 34) if tall else _GRID_X, 0 if tall else 12,
+                               widgets.DIM, bg=text.CLEAR if tall else widgets.BG)
         # every player's cards left: 2 columns of 5, the current one on a bar
-        self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H, CURRENT)
+        # (a row lower than the grid's top: the heading's descenders stay clear)
+        self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H - 1, CURRENT)
         self.bar.hidden = True
         g.append(self.bar)
         self.seat_rows = [lines.take(g, _GRID_X, grid_at + i * _ROW_H, widgets.FG,
@@ -100,7 +113,7 @@ class TableScreen:
         self.fit_known = bytearray(10)
         self.fit_yes = bytearray(10)
         # the leading card, twice the size of a hand card
-        self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else 14)
+        self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else _LEAD_Y)
         self.lead = cards[0]
         self.lead.x = self.lead.y = 0
         self.lead.hidden = False
@@ -124,6 +137,8 @@ class TableScreen:
                        lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
         for ln in self.notice:
             _park(ln, True, 0)
+        self.covered = 0  # why the grid and the card are aside (_aside), if they are
+        self.bar_on = False  # the current player's bar, when not aside
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
         self.cursor = -1
@@ -143,7 +158,10 @@ class TableScreen:
         tour = game.tournament()
         if self.shorts is None:
             self.shorts = settings.shorts(names, players, 3 if tour else 4)
-        self.head.show(strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
+        head = self.head
+        head.clear()
+        head.put_text(3 if tall_rtl() else 0, strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
+        head.done()
         cur = game.current()
         for row in range(5):
             ln = self.seat_rows[row]
@@ -155,10 +173,11 @@ class TableScreen:
             ln.done()
         if 0 <= cur < players and not game.over():
             self.bar.x = _GRID_X - 2 + (cur // 5) * _CELL_W
-            self.bar.y = self.grid_y + (cur % 5) * _ROW_H
-            self.bar.hidden = False
+            self.bar.y = self.grid_y + 1 + (cur % 5) * _ROW_H
+            self.bar_on = True
         else:
-            self.bar.hidden = True
+            self.bar_on = False
+        self.bar.hidden = not self.bar_on or self.covered
         c = game.color()
         self.swatch_pal[0] = cardart.COLOURS[c]
         cardart.show_mark(self.swatch_mark, c)
@@ -242,10 +261,28 @@ class TableScreen:
         if n < 0:
             _park(first, True, 0)
             _park(second, True, 0)
+            self._aside(_NOTICE, False)
             return
         two = text.show2(first, second, n, a, b)
         _park(first, False, 0)
         _park(second, not two, text.LH)
+        self._aside(_NOTICE, two)
+
+    def _aside(self, why, on):
+        """The grid and the leading card step aside (hidden) in the tall
+        scripts while a notice's second line (why: _NOTICE) or the colour
+        choice (_CHOOSER) lies over part of them, and come back after."""
+        if text.LH == text.LINE_H:
+            return
+        was = self.covered
+        self.covered = was | why if on else was & ~why
+        aside = bool(self.covered)
+        if aside == bool(was):
+            return
+        self._lead_group.hidden = aside
+        for ln in self.seat_rows:
+            ln.hidden = aside
+        self.bar.hidden = aside or not self.bar_on
 
     # --- the hand -------------------------------------------------------------
     def show_hand(self, hand, n, playable, cursor):
@@ -323,8 +360,10 @@ class TableScreen:
     def show_chooser(self, sel):
         if self.chooser is None:
             d = text.LH - text.LINE_H  # a taller title line pushes the rest down
-            ch = displayio.Group(y=SCREEN_H - text.LH - 44 - d if d else _HAND_Y - 10)
-            bg, _ = widgets.box(0, 0, SCREEN_W, 44 + d, widgets.BAR)
+            top = SCREEN_H - text.LH - 44 - d if d else _HAND_Y - 10
+            ch = displayio.Group(y=top)
+            # down to the bottom line, not over it
+            bg, _ = widgets.box(0, 0, SCREEN_W, SCREEN_H - text.LH - top, widgets.BAR)
             ch.append(bg)
             self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
                                               bg=widgets.BAR)
@@ -341,6 +380,7 @@ class TableScreen:
             ch.append(marks)
             self.group.append(ch)
             self.chooser = ch
+            self._aside(_CHOOSER, True)
         self._frame.x = 4 + sel * 38
         self._inner.x = 6 + sel * 38
 
@@ -355,3 +395,4 @@ class TableScreen:
             self.group.remove(ch)
             self.chooser = None
             self._chooser_title = None
+            self._aside(_CHOOSER, False)

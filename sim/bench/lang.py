@@ -9,7 +9,11 @@ tier's live heap at its peak for a whole game in that language
 (CircuitPython 10's own VM; skipped with a reason where it is absent).
 Ends with one line:
 
-    lang: languages=<n> strings=<n> flash_bytes=<n> overflow=<n> english_left=<n> heap_peak=<bytes>
+    lang: languages=<n> strings=<n> flash_bytes=<n> overflow=<n> english_left=<n> cut_or_covered=<n> heap_peak=<bytes>
+
+cut_or_covered: the texts that the walk's screens, with the widest names,
+show cut by the screen's edge or their line, or over another text or a card
+(sim.testing.layout; tests/test_layout.py asserts 0).
 """
 
 import os
@@ -36,6 +40,18 @@ def english_left(code):
     except AssertionError:  # a screen cut something: counted with the English left
         left = {"cut": True}
     return len(left) + (harness.cut() != cut and "cut" not in left)
+
+
+def cut_or_covered(code):
+    """Texts cut or covered on the walk's screens in language `code`."""
+    from sim.testing import harness, layout, shots
+
+    n = 0
+    cut = harness.cut()
+    for _, sim in shots.walk(code, long=True):
+        n += len(layout.defects(sim, cut))
+        cut = harness.cut()
+    return n
 
 
 class _Counting:
@@ -134,17 +150,19 @@ def main(argv):
     from taki_ui import strings, text
 
     t0 = time.time()
-    flash = overflow = left = 0
+    flash = overflow = left = bad = 0
     rows = {}
     for code in text.LANGS:
         path = os.path.join(texts.LANG, code + ".bin")
         size = os.path.getsize(path)
         over = len(lang.overflow(code)) if code in texts.SHAPED else 0
         eng = english_left(code) if code != "en" else 0
+        hit = cut_or_covered(code)
         flash += size
         overflow += over
         left += eng
-        rows[code] = [size, over, eng, None]
+        bad += hit
+        rows[code] = [size, over, eng, hit, None]
     peak = None
     if cpvm.tools() is None:
         print("  device tier skipped: %s" % cpvm.missing())
@@ -157,20 +175,20 @@ def main(argv):
                 if not ok:
                     raise RuntimeError("%s did not replay in the VM:\n%s" % (rec.name, out[-2000:]))
                 code = rec.name.split()[-1] if rec.name != "4 mixed" else "en"
-                rows[code][3] = device_tier.live_peak(fig)
-            peak = max(r[3] for r in rows.values())
+                rows[code][4] = device_tier.live_peak(fig)
+            peak = max(r[4] for r in rows.values())
         odb, pooled = ondisk_vs_pooled()
         print("  a 160x17 line: OnDiskBitmap + TileGrid %d B of heap (its file read a pixel at a"
               " time at every refresh: 2,720 reads), pooled Bitmap + Palette + TileGrid %d B"
               % (odb, pooled))
-    print("  %-4s %8s %8s %8s %10s %s" % ("lang", "flash B", "overflow", "english", "heap peak",
-                                          "file reads: pass screen, table"))
-    for code, (size, over, eng, heap) in rows.items():
+    print("  %-4s %8s %8s %8s %8s %10s %s" % ("lang", "flash B", "overflow", "english", "cut/cov",
+                                               "heap peak", "file reads: pass screen, table"))
+    for code, (size, over, eng, hit, heap) in rows.items():
         r = reads(code)
-        print("  %-4s %8d %8d %8d %10s %d, %d" % (code, size, over, eng, heap if heap else "-",
-                                                 r["pass"], r["turn"]))
+        print("  %-4s %8d %8d %8d %8d %10s %d, %d" % (code, size, over, eng, hit, heap if heap else "-",
+                                                      r["pass"], r["turn"]))
     print("  (%.0f s)" % (time.time() - t0))
-    print("lang: languages=%d strings=%d flash_bytes=%d overflow=%d english_left=%d heap_peak=%s"
-          % (len(text.LANGS), strings.COUNT, flash, overflow, left,
-             peak if peak is not None else "skipped"))
+    print("lang: languages=%d strings=%d flash_bytes=%d overflow=%d english_left=%d cut_or_covered=%d"
+          " heap_peak=%s" % (len(text.LANGS), strings.COUNT, flash, overflow, left, bad,
+                             peak if peak is not None else "skipped"))
     return 0

@@ -1,0 +1,70 @@
+"""Room for every text as drawn (issue 22, item 3): on every screen of the
+README's walk, in every language, with the widest names, no text is cut by
+the screen's edge or its line, or shares a pixel with another text or with
+the cards (sim.testing.layout reads the displayio tree pixel by pixel)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from sim.testing import harness, layout, shots  # noqa: E402
+
+harness.install()
+
+from taki_ui import table_screen, text  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    text.load("en")
+
+
+@pytest.mark.parametrize("code", text.LANGS)
+def test_no_text_is_cut_or_covered_on_any_screen(code):
+    bad = []
+    cut = harness.cut()
+    screens = 0
+    for name, sim in shots.walk(code, long=True):
+        bad += [(name, kind, what) for kind, what in layout.defects(sim, cut)]
+        cut = harness.cut()
+        screens += 1
+    assert screens == 18
+    assert bad == []
+
+
+def test_a_notice_over_half_the_grid_is_found(monkeypatch):
+    # without the grid stepping aside, a tall script's notice on two lines
+    # cuts the grid's first rows in half (what the issue saw)
+    monkeypatch.setattr(table_screen.TableScreen, "_aside", lambda self, why, on: None)
+    found = []
+    for name, sim in shots.walk("ml", long=True):
+        if name == "14-refusal":
+            found = layout.defects(sim)
+            break
+    kinds = {k for k, _ in found}
+    assert kinds == {"covered"} and len(found) >= 2, found
+
+
+def test_text_off_the_screen_and_text_on_text_are_found():
+    sim = harness.Sim()  # setup
+    lines = [ln for _, _, _, ln in sim.lines_placed() if ln.text.strip()]
+    assert layout.defects(sim) == []
+    a, b = lines[0], lines[1]
+    y = b.y
+    b.y = a.y  # one text over another, seen through (an opaque one hides it whole: no defect)
+    b.palette.make_transparent(0)
+    try:
+        found = layout.defects(sim)
+    finally:
+        b.y = y
+        b.palette.make_opaque(0)
+    assert ("covered", a.text) in found and ("covered", b.text) in found
+    x = a.x
+    a.x = 150  # most of it off the right edge
+    try:
+        assert ("cut", a.text) in layout.defects(sim)
+    finally:
+        a.x = x
