@@ -21,8 +21,7 @@ class OverScreen:
             # a taller script: the winner's name over "wins the game!" (each
             # translation reads on from the name), in place of "Game over"
             top_line.y = 0
-            if w >= 0:
-                top_line.ltr = True
+            if w >= 0:  # (right to left: the name at the right edge)
                 top_line.colour(widgets.HILITE)
                 top_line.set(names[w])
                 lines.take(g, 2, lh, widgets.HILITE, wins)
@@ -54,10 +53,12 @@ class OverScreen:
                 order[j], order[j - 1] = order[j - 1], order[j]
                 j -= 1
         short = settings.shorts(names, n, 4)
-        # ten places in two columns of five
+        # ten places in two columns of five (right to left: the columns and
+        # each cell's parts from the right, "1." as the bidirectional
+        # algorithm puts it beside a name: ".1")
         for row in range(5):
-            ln = lines.take(g, 0, top + row * 10, widgets.FG, bg=text.CLEAR,
-                            ltr=True)  # 10 px apart: each over the last
+            ln = lines.take(g, 0, top + row * 10, widgets.FG,
+                            bg=text.CLEAR)  # 10 px apart: each over the last
             ln.clear()
             for col in range(2):
                 i = col * 5 + row

@@ -12,10 +12,12 @@ class PassScreen:
         self.group = g = displayio.Group()
         tall = text.LH > text.LINE_H  # a taller script's lines: closer to the edges
         lines.take(g, 2, 4 if tall else 14, widgets.FG, strings.PASS_TO)
-        # the name, twice the size; in the board's font wherever its line sits
-        big = displayio.Group(scale=2, x=4, y=36 - 2 * text.lat_y())
+        # the name, twice the size; in the board's font wherever its line sits.
+        # Right to left (Sindhi), the line ends at its bitmap's right edge: the
+        # group stands so that this edge is 4 px from the screen's (160 * 2 - 156)
+        big = displayio.Group(scale=2, x=-164 if text.RTL else 4, y=36 - 2 * text.lat_y())
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, name, ltr=True)
+        lines.take(big, 0, 0, widgets.HILITE, name)
         if why >= 0:
             lines.take(g, 2, 62 if tall else 66, widgets.FG, why)
         lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)

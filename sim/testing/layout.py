@@ -105,10 +105,9 @@ def _inside(pts, x, y):
     return c
 
 
-def defects(sim, cut_before=None):
-    """[(kind, text)] of what is cut or covered on the screen sim shows.
-    cut_before: harness.cut() before the screen was drawn (then the lines'
-    own count of glyphs that did not fit is a cut too)."""
+def _compose(sim):
+    """The screen sim shows, composed: (texts by TileGrid id, layers, the
+    topmost opaque layer of each pixel, each text's ink, what meets what)."""
     texts = {id(ln.tile): ln for ln in sim.app.stage.lines.lines}
     for ln in getattr(sim.app.screen, "rows", None) or ():
         texts.setdefault(id(ln.tile), ln)
@@ -122,7 +121,6 @@ def defects(sim, cut_before=None):
     card = [[-1] * SCREEN_W for _ in range(SCREEN_H)]  # the card whose pixel is on top
     ink_of = [[-1] * SCREEN_W for _ in range(SCREEN_H)]  # the text whose ink is on top
     inks = []  # (layer, [(x, y)]) of each text, off-screen ink included
-    found = {}  # layer -> what is wrong with its text
     meets = set()  # (text, card or text) where ink of the first stands on the second
     for i, (kind, ox, oy, scale, item) in enumerate(layers):
         if not isinstance(item, displayio.TileGrid):
@@ -152,6 +150,15 @@ def defects(sim, cut_before=None):
                     ink_of[y][x] = i if on else -1
         if ink:
             inks.append((i, ink))
+    return texts, layers, top, inks, meets
+
+
+def defects(sim, cut_before=None):
+    """[(kind, text)] of what is cut or covered on the screen sim shows.
+    cut_before: harness.cut() before the screen was drawn (then the lines'
+    own count of glyphs that did not fit is a cut too)."""
+    texts, layers, top, inks, meets = _compose(sim)
+    found = {}  # layer -> what is wrong with its text
     shown = set(v for row in top for v in row)
     for i, j in meets:  # what is wholly hidden after all (a notice over the header) meets nothing
         if j in shown:
@@ -174,4 +181,29 @@ def defects(sim, cut_before=None):
             out.append((kind, name))
     if cut_before is not None and harness.cut() != cut_before:
         out.append(("cut", "a glyph that did not fit its line"))
+    return out
+
+
+def text_boxes(sim):
+    """[(key, text, x0, y0, x1, y1)] of each text's visible ink on the screen
+    sim shows, top to bottom (the box's corners, inclusive). key: the same
+    text element in every language (its line's place in the pool, or "label"
+    and the label's place among the screen's labels)."""
+    texts, layers, top, inks, _ = _compose(sim)
+    pool = {id(ln.tile): k for k, ln in enumerate(sim.app.stage.lines.lines)}
+    labels = []
+    out = []
+    for i, ink in inks:
+        seen = [(x, y) for x, y in ink if 0 <= x < SCREEN_W and 0 <= y < SCREEN_H and top[y][x] == i]
+        if seen:
+            xs = [p[0] for p in seen]
+            ys = [p[1] for p in seen]
+            tg = layers[i][4]
+            if id(tg) in pool:
+                key = pool[id(tg)]
+            else:
+                labels.append(tg)
+                key = "label %d" % len(labels)
+            out.append((key, texts[id(tg)].text, min(xs), min(ys), max(xs), max(ys)))
+    out.sort(key=lambda b: (b[3], b[2]))
     return out
