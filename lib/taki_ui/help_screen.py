@@ -2,7 +2,7 @@
 the pause menu). LEFT/RIGHT go through every kind of card."""
 
 import displayio
-from boards import K_A, K_B, K_LEFT, K_RIGHT, SCREEN_H
+from boards import K_A, K_B, K_LEFT, K_RIGHT, SCREEN_H, SCREEN_W
 from micropython import const
 from taki_core.cards import COLOR, COLOUR_OF, NO_COLOR, SYMBOL_OF
 
@@ -17,7 +17,9 @@ class HelpScreen:
     def __init__(self, lines, cards, t):
         """t: the card to explain first (a card type)."""
         self.group = g = displayio.Group()
-        big = displayio.Group(scale=2, x=4, y=14)
+        # right to left (Sindhi): the card at the right, its name ending
+        # where a left-to-right one starts (x=50), from the right edge
+        big = displayio.Group(scale=2, x=SCREEN_W - 44 if text.RTL else 4, y=14)
         self.card = cards[0]
         self._big = big
         big.append(self.card.layer)
@@ -25,7 +27,8 @@ class HelpScreen:
         self.card.y = 0
         self.card.hidden = False
         g.append(big)
-        self.title = lines.take(g, 50, 20, widgets.HILITE)
+        self.title = lines.take(g, 2 if text.RTL else 50, 20, widgets.HILITE)
+        self._title_col = 8 if text.RTL else 0  # 48 px from the line's end: clear of the card
         lh = text.LH
         if lh > text.LINE_H:
             # a taller script: the help's two lines (as the translation breaks
@@ -52,10 +55,13 @@ class HelpScreen:
     def _show(self):
         t = self.card_type()
         self.card.paint(t)
+        title = self.title
+        title.clear()
         if t < COLOR:
-            self.title.show(strings.CARD, self.colour, strings.SYM_1 + self.kind)
+            title.put_text(self._title_col, strings.CARD, self.colour, strings.SYM_1 + self.kind)
         else:
-            self.title.show(strings.COLOR_CARD + t - COLOR)
+            title.put_text(self._title_col, strings.COLOR_CARD + t - COLOR)
+        title.done()
         if text.PIXELS:
             text.show2(self.more, self.more2, strings.HELP_NUMBER + _HELP[self.kind])
             return

@@ -104,6 +104,13 @@ def _room(ln):
     return WIDTH - x - (x if x < 2 else 2)
 
 
+def _end(ln):
+    """Where a right-to-left line's text ends: the mirror of where a
+    left-to-right one starts (its left margin, from the right edge)."""
+    x = ln.tile.x
+    return WIDTH - x - (x if x < 2 else x)
+
+
 def _mark(v):
     """The text that draws default name v, or -1 (v: a name or a number)."""
     if isinstance(v, str) and len(v) == 1 and ord(v) < 32:
@@ -129,7 +136,7 @@ def put(ln, col, s):
         x = col * CHAR_W
         _ln = ln
         if _rtl and not ln.ltr:
-            x = _room(ln) - x
+            x = _end(ln) - x
             _dir = -1
         if x - (w if _dir < 0 else 0) < 0 or x + (w if _dir > 0 else 0) > _room(ln):
             cut += 1
@@ -144,7 +151,7 @@ def put(ln, col, s):
         w = len(s) * CHAR_W
     x = col * CHAR_W
     if _rtl and not ln.ltr:
-        x = _room(ln) - x - w
+        x = _end(ln) - x - w
         if s == ">":  # the menu cursor, now at the right edge, points at its row
             s = "<"
     _put_latin(ln, s, k, x)
@@ -161,7 +168,7 @@ def put_text(ln, col, n, a, b, c, right, part):
     x = col * CHAR_W - (w if right else 0)
     _ln = ln
     if _rtl and not ln.ltr:
-        end = _room(ln) - x
+        end = _end(ln) - x
         if end - w < 0:
             cut += 1
         _dir = -1

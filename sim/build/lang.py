@@ -277,6 +277,14 @@ LABELS = ("PLAYERS", "STARTS", "MODE", "SOUND", "LANGUAGE")
 VALUES = ("ON", "OFF", "MODE_NORMAL", "MODE_TOURNAMENT", "LANG_NAME",
           "KIND_HUMAN", "KIND_EASY", "KIND_NORMAL", "KIND_HARD")
 CARD_NAMES_BOX = 108  # the help screen's title, beside the card (x=50)
+# A right-to-left line ends where a left-to-right one at its place starts,
+# from the right edge (taki_ui.pictures._end): a line at x loses x - 2 px
+# there (the pause menu's rows and the resume title at 8, the table's top
+# line at 16)
+RTL_LESS = {"RESUME": 6, "CARD_HELP": 6, "NEW_GAME": 6, "RECORDS": 6, "RESUME_TITLE": 6,
+            "SOUND_IS": 6, "STACK": 14, "PLUS3_ON": 14, "RUN": 14, "CARDS_HEAD": 14,
+            "TOUR_LEGEND": 14}
+CARD_NAMES_RTL = 108  # there the card stands at the right, its name from x=110 leftwards
 
 
 # texts the screens show over two lines (text.show2): a translation breaks
@@ -326,11 +334,14 @@ def overflow(code):
             w = b.width_of(name, lambda p: onoff)
             box = 138
         if name in texts.COLOURLESS:
-            box = CARD_NAMES_BOX
+            box = CARD_NAMES_RTL if b.rtl else CARD_NAMES_BOX
+        elif b.rtl:
+            box -= RTL_LESS.get(name, 0)
         if w > box:
             out.append((name, w, box))
-    if cardw > CARD_NAMES_BOX:
-        out.append(("CARD", cardw, CARD_NAMES_BOX))
+    names_box = CARD_NAMES_RTL if b.rtl else CARD_NAMES_BOX
+    if cardw > names_box:
+        out.append(("CARD", cardw, names_box))
     values = max(b.width_of(n, place) for n in VALUES)
     for label in LABELS:
         w = 6 + b.width_of(label, place) + 6 + max(values, NAME_W)
