@@ -26,8 +26,8 @@ class HelpScreen:
         self.card.x = 0
         self.card.y = 0
         self.card.hidden = False
-        g.append(big)
         self.title = lines.take(g, 2 if text.RTL else 50, 20, widgets.HILITE)
+        g.append(big)  # over the title's line: in Sindhi that line runs under the card
         self._title_col = 8 if text.RTL else 0  # 48 px from the line's end: clear of the card
         lh = text.LH
         if lh > text.LINE_H:
