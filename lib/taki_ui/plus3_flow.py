@@ -56,7 +56,7 @@ def public(app):
 def break_key(app, k):
     """S_BREAK: the keys of the person who may break the +3."""
     if k == K_LEFT or k == K_RIGHT:
-        app.table.move_cursor(1 if k == K_RIGHT else -1, app.hand, app.playable)
+        app.table.move_cursor(app.table.step(k == K_RIGHT), app.hand, app.playable)
     elif k == K_SELECT:
         n = app.game.hand_size(app.breaker)
         if n > 2:

@@ -13,7 +13,11 @@ as a row of cards, and a line for whose move it is or what the keys do.
 In a language whose lines are taller (the shaped scripts: text.LH up to
 19), the grid's heading shares the top line, shown while nothing is on
 (+2 stack, +3, run); the colour is the swatch and its mark; the grid, the
-leading card and the hand move to make room for the taller lines. There a
+leading card and the hand move to make room for the taller lines. In a
+right-to-left language (Sindhi) the table is mirrored whole: the swatch and
+the leading card at the right, the grid's columns and each cell from the
+right, the hand's first card at the right (LEFT and RIGHT move the cursor
+the way it looks), the colour choice's row from the right. There a
 notice's second line lies over the grid and the leading card: they step
 aside while it shows (text cut in half by it could not be read).
 
@@ -57,6 +61,11 @@ def _park(ln, hidden, y):
     ln.y = _OFF if hidden else y
 
 
+def _mx(rtl, x, w):
+    """Where a thing w pixels wide placed at x stands: mirrored right to left."""
+    return SCREEN_W - x - w if rtl else x
+
+
 def tall_rtl():
     """Sindhi's tall lines: the grid's heading shares the top line from the right."""
     return text.RTL and text.LH > text.LINE_H
@@ -89,31 +98,37 @@ class TableScreen:
         self.hand_y = hand_y = min(_HAND_Y, 127 - lh - cardart.H) if tall else _HAND_Y
         self.grid_y = _GRID_Y if not tall else lh + 2
         grid_at = self.grid_y - (text.lat_y() if tall else 0)  # Latin glyphs on the grid
+        self.rtl = rtl = text.RTL  # mirrored whole
         # the active colour: a swatch, its word, the direction, what is on
-        self.swatch, self.swatch_pal = widgets.box(2, 1, 9, 9, 0)
-        g.append(self.swatch)
-        # on it the colour's mark, as the cards carry it (for colour-blind eyes)
-        self.swatch_mark = cardart.mark(cards[0], 0, 4, 3)
-        g.append(self.swatch_mark)
         self.info = lines.take(g, 16, 0, widgets.FG)
         # tall: on info's line, after ">> " (in Sindhi, from the right: left of it)
         self.head = lines.take(g, (16 if text.RTL else 34) if tall else _GRID_X, 0 if tall else 12,
                                widgets.DIM, bg=text.CLEAR if tall else widgets.BG)
+        # (over the info line: in Sindhi its line runs under the swatch)
+        self.swatch, self.swatch_pal = widgets.box(_mx(rtl, 2, 9), 1, 9, 9, 0)
+        g.append(self.swatch)
+        # on it the colour's mark, as the cards carry it (for colour-blind eyes)
+        self.swatch_mark = cardart.mark(cards[0], 0, _mx(rtl, 4, cardart.MARK_W), 3)
+        g.append(self.swatch_mark)
         # every player's cards left: 2 columns of 5, the current one on a bar
         # (a row lower than the grid's top: the heading's descenders stay clear)
         self.bar, _ = widgets.box(0, 0, _CELL_W - 4, _ROW_H - 1, CURRENT)
         self.bar.hidden = True
         g.append(self.bar)
-        self.seat_rows = [lines.take(g, _GRID_X, grid_at + i * _ROW_H, widgets.FG,
-                                     bg=text.CLEAR, ltr=True)  # over the bar
+        # Sindhi: from the right, the line from x=0 so that it ends at the
+        # grid's mirror (160 - 48) 8 columns from its end, with room for both columns
+        self.seat_rows = [lines.take(g, 0 if rtl else _GRID_X, grid_at + i * _ROW_H, widgets.FG,
+                                     bg=text.CLEAR)  # over the bar
                           for i in range(5)]
+        self.col0 = _GRID_X // CHAR_W if rtl else 0  # where the grid's cells start on the line
         self.shorts = None  # the players' names, short and unique (made once)
         # whether a seat's short picture fits `room` columns: bit room of
         # fit_yes, once bit room of fit_known says it was measured (_name)
         self.fit_known = bytearray(10)
         self.fit_yes = bytearray(10)
         # the leading card, twice the size of a hand card
-        self._lead_group = displayio.Group(scale=2, x=4, y=lh if tall else _LEAD_Y)
+        self._lead_group = displayio.Group(scale=2, x=_mx(rtl, 4, 2 * cardart.W),
+                                           y=lh if tall else _LEAD_Y)
         self.lead = cards[0]
         self.lead.x = self.lead.y = 0
         self.lead.hidden = False
@@ -122,12 +137,13 @@ class TableScreen:
         # the hand
         self.slots = cards[1:1 + SLOTS]
         for i, card in enumerate(self.slots):
-            card.x = _HAND_X + i * _STEP
+            card.x = _mx(rtl, _HAND_X + i * _STEP, cardart.W)
             card.y = hand_y
             card.hidden = True
             g.append(card.layer)
-        self.left = _arrow(0, False, hand_y)
-        self.right = _arrow(157, True, hand_y)
+        # the arrows: more cards before the first shown (left; Sindhi: right), after the last
+        self.left = _arrow(157 if rtl else 0, rtl, hand_y)
+        self.right = _arrow(0 if rtl else 157, not rtl, hand_y)
         g.append(self.left)
         g.append(self.right)
         self.bottom = lines.take(g, 2, SCREEN_H - lh, widgets.DIM)
@@ -169,10 +185,10 @@ class TableScreen:
             for col in range(2):
                 s = row + 5 * col
                 if s < players:
-                    self._cell(ln, col * _CELL, s, game, tour)
+                    self._cell(ln, self.col0 + col * _CELL, s, game, tour)
             ln.done()
         if 0 <= cur < players and not game.over():
-            self.bar.x = _GRID_X - 2 + (cur // 5) * _CELL_W
+            self.bar.x = _mx(self.rtl, _GRID_X - 2 + (cur // 5) * _CELL_W, _CELL_W - 4)
             self.bar.y = self.grid_y + 1 + (cur % 5) * _ROW_H
             self.bar_on = True
         else:
@@ -184,7 +200,8 @@ class TableScreen:
         ln = self.info
         ln.clear()
         col = 0 if text.PIXELS else ln.put_text(0, strings.RED + c) + 1
-        col = ln.put(col, ">>" if game.direction() > 0 else "<<")
+        # play's direction, as it goes on the grid (mirrored in Sindhi)
+        col = ln.put(col, ">>" if (game.direction() > 0) != self.rtl else "<<")
         on = True
         if game.pending():
             ln.put_text(col + 1, strings.STACK, game.pending())
@@ -340,6 +357,10 @@ class TableScreen:
         _show(self.left, self.first > 0)
         _show(self.right, self.first + SLOTS < self.n)
 
+    def step(self, right):
+        """The cursor's step for RIGHT (right) or LEFT: the way it looks."""
+        return (1 if right else -1) * (-1 if self.rtl else 1)
+
     def move_cursor(self, step, hand, playable):
         """Move the cursor; only two cards move unless the row scrolls."""
         if self.n == 0:
@@ -368,21 +389,22 @@ class TableScreen:
             self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
                                               bg=widgets.BAR)
             # the selection: white around black, which shows on every colour
-            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)
+            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)  # x: _choose
             self._inner, _ = widgets.box(0, 15 + d, 32, 24, 0)
             ch.append(self._frame)
             ch.append(self._inner)
             marks = displayio.Group(scale=2, x=17, y=22 + d)  # each colour's mark, 10x10
-            for c in range(4):
-                sw, _ = widgets.box(8 + c * 38, 17 + d, 28, 20, cardart.COLOURS[c])
+            rtl = self.rtl
+            for c in range(4):  # Sindhi: red at the right
+                sw, _ = widgets.box(_mx(rtl, 8 + c * 38, 28), 17 + d, 28, 20, cardart.COLOURS[c])
                 ch.append(sw)
-                marks.append(cardart.mark(self.lead, c, c * 19, 0))
+                marks.append(cardart.mark(self.lead, c, 58 - c * 19 if rtl else c * 19, 0))
             ch.append(marks)
             self.group.append(ch)
             self.chooser = ch
             self._aside(_CHOOSER, True)
-        self._frame.x = 4 + sel * 38
-        self._inner.x = 6 + sel * 38
+        self._frame.x = _mx(self.rtl, 4 + sel * 38, 36)
+        self._inner.x = _mx(self.rtl, 6 + sel * 38, 32)
 
     def hide_chooser(self):
         if self.chooser is not None:

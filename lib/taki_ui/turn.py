@@ -57,7 +57,7 @@ def key(app, k):
     g = app.game
     t = app.table
     if k == K_LEFT or k == K_RIGHT:
-        t.move_cursor(1 if k == K_RIGHT else -1, app.hand, app.playable)
+        t.move_cursor(t.step(k == K_RIGHT), app.hand, app.playable)
         if t.hinting:  # the hint was about the card the cursor left
             t.show_keys(turn_keys(g))
         return
@@ -174,7 +174,7 @@ def show_drawn(app, seat, cursor):
 def colour_key(app, k):
     """S_COLOUR: LEFT/RIGHT pick the colour of the COLOR card, A plays it."""
     if k == K_LEFT or k == K_RIGHT:
-        app.colour_sel = (app.colour_sel + (1 if k == K_RIGHT else 3)) % 4
+        app.colour_sel = (app.colour_sel + app.table.step(k == K_RIGHT)) % 4
         app.table.show_chooser(app.colour_sel)
     elif k == K_B:
         show(app, False)

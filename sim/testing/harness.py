@@ -337,8 +337,9 @@ def robot_key(sim, rnd):
         if not hasattr(app, "_robot_target") or app._robot_target not in lit:
             app._robot_target = rnd.choice(lit)
         target = app._robot_target
-        if t.cursor != target:
-            return "RIGHT" if (target - t.cursor) % t.n <= t.n // 2 else "LEFT"
+        if t.cursor != target:  # the shorter way (RIGHT moves back in a mirrored hand)
+            step = 1 if (target - t.cursor) % t.n <= t.n // 2 else -1
+            return "RIGHT" if t.step(True) == step else "LEFT"
         if g.hand_size(g.current()) == 2 and not g.declared():
             return "SELECT"
         del app._robot_target

@@ -207,3 +207,21 @@ def text_boxes(sim):
             out.append((key, texts[id(tg)].text, min(xs), min(ys), max(xs), max(ys)))
     out.sort(key=lambda b: (b[3], b[2]))
     return out
+
+
+def element_boxes(sim):
+    """[(key, kind, x0, y0, x1, y1)] of what else the screen sim shows (cards,
+    shapes, the bar, the arrows): each one's visible pixels' box. key: its
+    place among them in the tree (the same element in every language that
+    lays the screen out alike)."""
+    texts, layers, top, inks, _ = _compose(sim)
+    boxes = {}
+    for y in range(SCREEN_H):
+        for x in range(SCREEN_W):
+            i = top[y][x]
+            if i >= 0 and layers[i][0] != TEXT:
+                b = boxes.get(i)
+                boxes[i] = (x, y, x, y) if b is None else (min(b[0], x), min(b[1], y),
+                                                           max(b[2], x), max(b[3], y))
+    order = [i for i, layer in enumerate(layers) if layer[0] != TEXT]
+    return [(order.index(i), layers[i][0]) + boxes[i] for i in sorted(boxes)]
