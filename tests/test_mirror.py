@@ -25,8 +25,10 @@ SLACK = 3
 MIRRORED = ("03-pass", "04-turn", "05-computer-turn", "06-colour", "07-taki-run", "08-plus3-prompt",
             "09-break", "11-tournament-over", "13-card-help", "14-refusal", "15-drew",
             "16-ten-players", "17-records")
-# their texts are mirrored, not the rest: the rename's typed name (and the
-# cursor under it) runs from the left
+# their texts are mirrored, and the rest is by rule: a typed name is Latin,
+# written left to right in every language, so the rename's ten letter slots
+# and the cursor under the one being edited keep that order (the field is
+# centred on the screen: its box is its own mirror)
 TEXTS_ONLY = ("02-rename",)
 # not yet (issue 22 item 2 is open for them): setup's seat rows and bottom
 # line; the pause menu shows four rows at a time in Sindhi's taller lines,

@@ -102,9 +102,11 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     # the bottom line (-420), Sindhi's grid heading on a line from x=16 (+242),
     # the grid and leading card stepping aside under a tall chooser (+510 in
     # Malayalam's chooser closing); they were 8819, 9379, 14211, 9033, 18899;
-    # 25623, 26183, 32823; 23647, 24207, 30207, 25701
+    # 25623, 26183, 32823; 23647, 24207, 30207, 25701. Sindhi's mirrored
+    # grid (its rows' lines from x=0: 160 px wide, not 112) sends 4,560 more
+    # (was 25865, 26425, 33065)
     assert [p.px for p in en["play"]] == [8719, 9279, 14111, 8983, 18479]
-    assert [p.px for p in sd["play"]] == [25865, 26425, 33065]
+    assert [p.px for p in sd["play"]] == [30425, 30985, 37625]
     assert [p.px for p in ml["play"]] == [23547, 24107, 30107, 26211]
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
