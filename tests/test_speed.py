@@ -103,11 +103,12 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     # the grid and leading card stepping aside under a tall chooser (+510 in
     # Malayalam's chooser closing); they were 8819, 9379, 14211, 9033, 18899;
     # 25623, 26183, 32823; 23647, 24207, 30207, 25701. Sindhi's mirrored
-    # grid (its rows' lines from x=0: 160 px wide, not 112) sends 4,560 more
-    # (was 25865, 26425, 33065)
+    # grid (its rows' lines from x=0: 160 px wide, not 112) sent 4,560 more
+    # (30425, 30985, 37625); then a line of pictures was made to clear only
+    # the pixels it drew (pictures.clear), not its whole width
     assert [p.px for p in en["play"]] == [8719, 9279, 14111, 8983, 18479]
-    assert [p.px for p in sd["play"]] == [30425, 30985, 37625]
-    assert [p.px for p in ml["play"]] == [23547, 24107, 30107, 26211]
+    assert [p.px for p in sd["play"]] == [16517, 17077, 36637]
+    assert [p.px for p in ml["play"]] == [15047, 15607, 29189, 24970]
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
     # file reads of the pass screen: English draws its text in code, Sindhi

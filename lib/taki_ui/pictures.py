@@ -193,7 +193,10 @@ def _int_digits(v):
 
 
 def clear(ln):
-    bitmaptools.fill_region(ln.bitmap, 0, 0, WIDTH, ln.bitmap.height, 0)
+    if ln.hi > ln.lo:  # only what was drawn: a refresh sends only that
+        bitmaptools.fill_region(ln.bitmap, ln.lo, 0, ln.hi, ln.bitmap.height, 0)
+    ln.lo = WIDTH
+    ln.hi = 0
     if ln.drew is not None:
         ln.drew = [_t.code]  # tests: the language, then what was drawn
 
@@ -218,6 +221,12 @@ def _put_latin(ln, s, k, x):
     global cut
     bm = ln.bitmap
     n = len(s) if k < 0 else k
+    # the pixels drawn on (clear fills only those); here, not in a function
+    # of its own: a frame less at the deepest point of a text's walk
+    if x < ln.lo:
+        ln.lo = x if x > 0 else 0
+    if x + n * CHAR_W > ln.hi:
+        ln.hi = x + n * CHAR_W if x + n * CHAR_W < WIDTH else WIDTH
     j = 0
     while j < n:
         o = (ord(s[j]) if k < 0 else _digits[k - 1 - j]) - _FIRST
@@ -245,6 +254,12 @@ def _word(ln, i, x):
     bm = ln.bitmap
     if x < 0 or x + w > WIDTH:
         cut += 1
+    # the pixels drawn on (clear fills only those); here, not in a function
+    # of its own: a frame less at the deepest point of a text's walk
+    if x < ln.lo:
+        ln.lo = x if x > 0 else 0
+    if x + w > ln.hi:
+        ln.hi = x + w if x + w < WIDTH else WIDTH
     c = 0
     while c < w:
         bitmaptools.readinto(_scratch, f, 1)
@@ -360,6 +375,12 @@ def _run(buf, i, k, x):
     ln = _ln
     if ln is not None:
         p = x if _dir > 0 else x - w
+        # the pixels drawn on (clear fills only those); here, not in a function
+        # of its own: a frame less at the deepest point of a text's walk
+        if p < ln.lo:
+            ln.lo = p if p > 0 else 0
+        if p + w > ln.hi:
+            ln.hi = p + w if p + w < WIDTH else WIDTH
         for m in range(i, j):
             _glyph(ln.bitmap, buf[m], p)
             p += CHAR_W

@@ -300,6 +300,10 @@ class Line(Placed):
         self.group = None  # the group it sits in while a screen uses it
         self.drew = [] if trace else None  # tests: what it drew, in order
         self.ltr = False  # laid out left to right even in Sindhi (names, numbers only)
+        # the columns of pixels drawn since the last clear (pictures: a clear
+        # fills only those, so a refresh sends only what changed)
+        self.lo = 0
+        self.hi = WIDTH
 
     # --- what a line shows -----------------------------------------------------
     def set(self, s):
@@ -375,6 +379,8 @@ class Line(Placed):
         bm = self.bitmap
         font = terminalio.FONT.bitmap
         bitmaptools.fill_region(bm, first * CHAR_W, 0, last * CHAR_W + CHAR_W, LINE_H, 0)
+        self.lo = 0  # for pictures, should the language change: clear it all
+        self.hi = WIDTH
         for k in range(first, last + 1):
             i = shown[k]
             if i > 1:  # not blank, not a space
