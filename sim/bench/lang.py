@@ -9,7 +9,12 @@ tier's live heap at its peak for a whole game in that language
 (CircuitPython 10's own VM; skipped with a reason where it is absent).
 Ends with one line:
 
-    lang: languages=<n> strings=<n> flash_bytes=<n> overflow=<n> english_left=<n> cut_or_covered=<n> heap_peak=<bytes>
+    lang: languages=<n> strings=<n> flash_bytes=<n> overflow=<n> english_left=<n> mirror_defects=<n> cut_or_covered=<n> heap_peak=<bytes>
+
+mirror_defects: on the walk's Sindhi screens (the language question aside),
+the texts, cards and shapes not at the mirror of the same ones on the
+Malayalam screen (the same tall layout, left to right; tests/test_mirror.py,
+whose rule for the rename's left-to-right name field holds here too).
 
 cut_or_covered: the texts that the walk's screens, with the widest names,
 show cut by the screen's edge or their line, or over another text or a card
@@ -40,6 +45,24 @@ def english_left(code):
     except AssertionError:  # a screen cut something: counted with the English left
         left = {"cut": True}
     return len(left) + (harness.cut() != cut and "cut" not in left)
+
+
+def mirror_defects():
+    """Texts and elements of Sindhi's screens not where their mirror is."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    try:
+        import test_mirror as m
+    finally:
+        sys.path.pop(0)
+    ltr, rtl = m._boxes("ml"), m._boxes("sd")
+    n = 0
+    for name in rtl:
+        if not isinstance(name, str) or name in m.NOT_SINDHI:
+            continue
+        n += len(m._unmirrored(ltr[name], rtl[name]))
+        if name not in m.TEXTS_ONLY:
+            n += len(m._unmirrored_elements(ltr[name, "elements"], rtl[name, "elements"]))
+    return n
 
 
 def cut_or_covered(code):
@@ -163,6 +186,7 @@ def main(argv):
         left += eng
         bad += hit
         rows[code] = [size, over, eng, hit, None]
+    mirror = mirror_defects()
     peak = None
     if cpvm.tools() is None:
         print("  device tier skipped: %s" % cpvm.missing())
@@ -188,7 +212,7 @@ def main(argv):
         print("  %-4s %8d %8d %8d %8d %10s %d, %d" % (code, size, over, eng, hit, heap if heap else "-",
                                                       r["pass"], r["turn"]))
     print("  (%.0f s)" % (time.time() - t0))
-    print("lang: languages=%d strings=%d flash_bytes=%d overflow=%d english_left=%d cut_or_covered=%d"
-          " heap_peak=%s" % (len(text.LANGS), strings.COUNT, flash, overflow, left, bad,
-                             peak if peak is not None else "skipped"))
+    print("lang: languages=%d strings=%d flash_bytes=%d overflow=%d english_left=%d mirror_defects=%d"
+          " cut_or_covered=%d heap_peak=%s" % (len(text.LANGS), strings.COUNT, flash, overflow, left,
+                                               mirror, bad, peak if peak is not None else "skipped"))
     return 0
