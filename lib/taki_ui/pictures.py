@@ -162,6 +162,8 @@ def put_text(ln, col, n, a, b, c, right, part):
     """Line.put_text: text n from column col (right: ending there), mirrored
     in a right-to-left language unless the line is ltr; the column after."""
     global _ln, _dir, cut
+    if ln.drew is not None:
+        ln.said.append(n)  # tests: which texts the line shows
     _ln = None  # (no _measure, _lay: a frame less on the pystack)
     _dir = 1
     w = _walk(n, a, b, c, part, 0, 0)
@@ -199,6 +201,7 @@ def clear(ln):
     ln.hi = 0
     if ln.drew is not None:
         ln.drew = [_t.code]  # tests: the language, then what was drawn
+        ln.said = []
 
 
 def _glyph(bm, o, x):

@@ -299,6 +299,8 @@ class Line(Placed):
         self.shown = bytearray(COLS)  # what the bitmap shows
         self.group = None  # the group it sits in while a screen uses it
         self.drew = [] if trace else None  # tests: what it drew, in order
+        if trace:
+            self.said = []  # tests: the texts it shows (pictures), as numbers
         self.ltr = False  # laid out left to right even in Sindhi (names, numbers only)
         # the columns of pixels drawn since the last clear (pictures: a clear
         # fills only those, so a refresh sends only what changed)

@@ -14,7 +14,8 @@ Ends with one line:
 mirror_defects: on the walk's Sindhi screens (the language question aside),
 the texts, cards and shapes not at the mirror of the same ones on the
 Malayalam screen (the same tall layout, left to right; tests/test_mirror.py,
-whose rule for the rename's left-to-right name field holds here too).
+whose rules for the rename's left-to-right name field and for the rows of
+lists that scroll hold here too).
 
 cut_or_covered: the texts that the walk's screens, with the widest names,
 show cut by the screen's edge or their line, or over another text or a card
@@ -59,7 +60,7 @@ def mirror_defects():
     for name in rtl:
         if not isinstance(name, str) or name in m.NOT_SINDHI:
             continue
-        n += len(m._unmirrored(ltr[name], rtl[name]))
+        n += len(m._unmirrored(ltr[name], rtl[name], name in m.SCROLLING))
         if name not in m.TEXTS_ONLY:
             n += len(m._unmirrored_elements(ltr[name, "elements"], rtl[name, "elements"]))
     return n

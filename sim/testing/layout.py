@@ -187,11 +187,13 @@ def defects(sim, cut_before=None):
 def text_boxes(sim):
     """[(key, text, x0, y0, x1, y1)] of each text's visible ink on the screen
     sim shows, top to bottom (the box's corners, inclusive). key: the same
-    text element in every language (its line's place in the pool, or "label"
-    and the label's place among the screen's labels)."""
+    text element in every language (the texts a line of pictures shows, its
+    line's place in the pool, or "label" and the label's place among the
+    screen's labels)."""
     texts, layers, top, inks, _ = _compose(sim)
     pool = {id(ln.tile): k for k, ln in enumerate(sim.app.stage.lines.lines)}
     labels = []
+    used = set()
     out = []
     for i, ink in inks:
         seen = [(x, y) for x, y in ink if 0 <= x < SCREEN_W and 0 <= y < SCREEN_H and top[y][x] == i]
@@ -199,7 +201,13 @@ def text_boxes(sim):
             xs = [p[0] for p in seen]
             ys = [p[1] for p in seen]
             tg = layers[i][4]
-            if id(tg) in pool:
+            said = getattr(texts[id(tg)], "said", None)
+            if said:  # the texts it shows (pictures): the same in every language
+                key = ("text",) + tuple(said)
+                while key in used:
+                    key += ("again",)
+                used.add(key)
+            elif id(tg) in pool:
                 key = pool[id(tg)]
             else:
                 labels.append(tg)
