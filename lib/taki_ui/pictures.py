@@ -107,8 +107,7 @@ def _room(ln):
 def _end(ln):
     """Where a right-to-left line's text ends: the mirror of where a
     left-to-right one starts (its left margin, from the right edge)."""
-    x = ln.tile.x
-    return WIDTH - x - (x if x < 2 else x)
+    return WIDTH - 2 * ln.tile.x
 
 
 def _mark(v):

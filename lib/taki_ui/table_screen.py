@@ -66,11 +66,6 @@ def _mx(rtl, x, w):
     return SCREEN_W - x - w if rtl else x
 
 
-def tall_rtl():
-    """Sindhi's tall lines: the grid's heading shares the top line from the right."""
-    return text.RTL and text.LH > text.LINE_H
-
-
 def _show(item, shown):
     """Show or hide a shape or a card; one shown again while shown is
     redrawn whole (displayio 10.2.1's hidden setter)."""
@@ -102,8 +97,9 @@ class TableScreen:
         # the active colour: a swatch, its word, the direction, what is on
         self.info = lines.take(g, 16, 0, widgets.FG)
         # tall: on info's line, after ">> " (in Sindhi, from the right: left of it)
-        self.head = lines.take(g, (16 if text.RTL else 34) if tall else _GRID_X, 0 if tall else 12,
+        self.head = lines.take(g, (16 if rtl else 34) if tall else _GRID_X, 0 if tall else 12,
                                widgets.DIM, bg=text.CLEAR if tall else widgets.BG)
+        self.head_col = 3 if tall and rtl else 0  # (Sindhi: ">> " is on its line)
         # (over the info line: in Sindhi its line runs under the swatch)
         self.swatch, self.swatch_pal = widgets.box(_mx(rtl, 2, 9), 1, 9, 9, 0)
         g.append(self.swatch)
@@ -176,7 +172,7 @@ class TableScreen:
             self.shorts = settings.shorts(names, players, 3 if tour else 4)
         head = self.head
         head.clear()
-        head.put_text(3 if tall_rtl() else 0, strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
+        head.put_text(self.head_col, strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
         head.done()
         cur = game.current()
         for row in range(5):
@@ -389,7 +385,7 @@ class TableScreen:
             self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
                                               bg=widgets.BAR)
             # the selection: white around black, which shows on every colour
-            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)  # x: _choose
+            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)  # x: below, per sel
             self._inner, _ = widgets.box(0, 15 + d, 32, 24, 0)
             ch.append(self._frame)
             ch.append(self._inner)
