@@ -60,7 +60,7 @@ def mirror_defects():
     for name in rtl:
         if not isinstance(name, str) or name in m.NOT_SINDHI:
             continue
-        n += len(m._unmirrored(ltr[name], rtl[name], name in m.SCROLLING))
+        n += len(m._unmirrored(ltr[name], rtl[name]))
         if name not in m.TEXTS_ONLY:
             n += len(m._unmirrored_elements(ltr[name, "elements"], rtl[name, "elements"]))
     return n

@@ -65,7 +65,7 @@ BASE = tuple(GAMES)  # the English games (sim.bench device)
 LANGUAGES = ("ml", "hi", "as", "sd", "tl")
 for _code in LANGUAGES:
     GAMES["4 mixed " + _code] = dict(GAMES["4 mixed"], lang=_code)
-# the Records screen in Sindhi: pictures, lines 19 px tall, the table mirrored
+# the Records screen in Sindhi: pictures, lines 17 px tall, the table mirrored
 GAMES["2 records sd"] = dict(GAMES["2 records"], lang="sd")
 
 
