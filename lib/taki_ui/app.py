@@ -200,7 +200,7 @@ class App:
         cur = g.current()
         if g.over():
             self.saves.in_game = False  # the next write holds no game to resume
-            self.enter(S_OVER, "over_screen", "OverScreen", g, self.names)
+            watch.game_over(self)
         elif g.phase() == P_PLUS3:
             plus3_flow.start(self)
         elif self.settings.is_human(cur):

@@ -142,7 +142,7 @@ class PauseScreen:
             elif st == S_PLUS3:
                 plus3_flow.public(app)
             elif st == S_OVER:
-                app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
+                watch.game_over(app)
             else:
                 watch.watch(app)  # S_WATCH: its timers run on
             return

@@ -24,10 +24,6 @@ _ASK_ALL = const(2)
 _WHO = (0, 1 + NAME_LEN)  # the cursor, then the name (a computer's: from column 1)
 _GAMES = (12, 7)  # "999/999", the "/" in one column down the table
 _TOURS = (20, 5)  # "99/99"
-# the libraries this screen loads, forgotten when it is left (their code is heap)
-_LIBS = ("adafruit_display_text.bitmap_label", "adafruit_display_text",
-         "adafruit_displayio_layout.layouts.grid_layout", "adafruit_displayio_layout.layouts",
-         "adafruit_displayio_layout")
 
 
 def show(app, back):
@@ -90,8 +86,7 @@ class RecordsScreen:
     def close(self):
         """Leaving the screen: the libraries' code goes with it, and the
         records' (the stage forgets this module)."""
-        for name in _LIBS:
-            unload.forget(name)
+        unload.forget_display_libs()
         unload.forget("taki_ui.records")
 
     def _slots(self, r):

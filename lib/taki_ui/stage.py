@@ -82,24 +82,29 @@ class Stage:
             if hasattr(old, "close"):
                 old.close()
             self.lines.release()
+        old = None
         self.lines.fit()  # the language may have changed its line height
         self.screen = self.table = None
         if self._module != module:
             drop(self._module)
             self._module = module
-        if module is None:
-            self.screen = self.table = TableScreen(self.lines, self.cards)
-        else:
-            mod = __import__("taki_ui." + module, None, None, (cls,))
-            self.screen = getattr(mod, cls)(self.lines, *args)
+        # A new root, shown before the next screen is built: nothing holds
+        # the old screen's objects then, so their heap is free for the new
+        # one's (the standings' libraries need the table's). The panel
+        # changes only at the loop's refresh, when the screen is whole.
         if self.root is not None:
             self.root.remove(self.background)
             self.root.remove(self.marks)
         self.root = displayio.Group()
         self.root.append(self.background)
+        self.display.root_group = self.root
+        if module is None:
+            self.screen = self.table = TableScreen(self.lines, self.cards)
+        else:
+            mod = __import__("taki_ui." + module, None, None, (cls,))
+            self.screen = getattr(mod, cls)(self.lines, *args)
         self.root.append(self.screen.group)
         self.root.append(self.marks)
-        self.display.root_group = self.root
         return self.screen
 
 

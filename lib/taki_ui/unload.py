@@ -14,3 +14,15 @@ def forget(name):
         short = name[dot + 1:]
         if pkg is not None and hasattr(pkg, short):
             delattr(pkg, short)
+
+
+# the display libraries the screens with tables load (Records, the
+# standings): their code is heap, so they go when the screen is left
+DISPLAY_LIBS = ("adafruit_display_text.bitmap_label", "adafruit_display_text",
+                "adafruit_displayio_layout.layouts.grid_layout",
+                "adafruit_displayio_layout.layouts", "adafruit_displayio_layout")
+
+
+def forget_display_libs():
+    for name in DISPLAY_LIBS:
+        forget(name)

@@ -10,7 +10,7 @@ from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 from taki_ui import lights, notices, strings
-from taki_ui.states import S_DREW, S_PASS, S_WATCH
+from taki_ui.states import S_DREW, S_OVER, S_PASS, S_WATCH
 
 NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
 
@@ -23,6 +23,14 @@ def new_game(app):
     app.cpu.seed(seed + 1)
     begin(app)
     app.saves.changed()  # a new deal to save, with the setup
+
+
+def game_over(app):
+    """The standings. Their display libraries need the room: the bots' code
+    and the card sheet go (the next deal loads them again)."""
+    app.cpu.unload()
+    app.stage.let_cards_go()
+    app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
 
 
 def begin(app):
