@@ -13,10 +13,10 @@ _ROW_H = const(10)  # the Latin font's rows, each over the last
 _ROWS = const(5)  # ten places in two halves of five
 _COLS = const(26)  # the standings' grid: a column a character of the font
 _HALF = const(13)  # a half's columns: " 1.Mama 8 13" and a space: halves never touch
+# a half's row (_row): " 1." to "10.", the name, a space, a tournament's
+# stage (at most 9: 10 seats), the cards left in 3 columns, right-aligned
 _NAME = const(3)  # the name's first column in its half
-_WHO = const(4)  # a name's columns (settings.shorts); a row of a half (_row):
-# " 1." to "10.", the name, a space, a tournament's stage (at most 9: 10
-# seats), the cards left in 3 columns, right-aligned
+_WHO = const(4)  # a name's columns (settings.shorts)
 
 
 class OverScreen:

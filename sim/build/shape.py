@@ -37,10 +37,11 @@ HB_LANG = {"ml": "ml", "hi": "hi", "as": "as", "sd": "sd"}
 # snaps Arabic's nukta dots to the pixel grid, and at 16 px it fuses the
 # groups that tell Sindhi's letters apart (the four dots of ٿ and ڀ, the
 # three of ث and ٽ) into 4x1 bars, so ث, ٽ and ٿ look alike (issue 22).
-# Unhinted, rendered in grey and cut at half ink, every dot group keeps its
-# shape. The strokes there are a pixel thinner, which the Indic scripts'
-# small loops cannot spare, so they stay hinted. Widths are HarfBuzz's
-# advances either way; only the pictures differ.
+# Unhinted, rendered in grey and cut at half ink, the dot groups keep their
+# shape (tests/test_dots.py), with strokes a pixel thinner. The Indic
+# scripts stay hinted: their sizes were chosen and checked hinted (Hindi's
+# signs a pixel apart at 13 px). Widths are HarfBuzz's advances either way;
+# only the pictures differ.
 GREY_CUT = {"sd": 128}
 
 
