@@ -5,8 +5,11 @@ lines, the card slots), and let go when another is shown. The modules of the
 screens other than the table are imported when their screen is shown and
 forgotten when it goes (their bytecode is heap too). Each screen gets a new
 root group, so the display sends the new frame once instead of the old
-screen's areas and the new one's. Above every screen, a small mark in the
-top right corner: a save being written, or a low battery.
+screen's areas and the new one's. No layer lies under the screens: where
+nothing is drawn the panel is black, which displayio's refresh fills for a
+couple of instructions a pixel (a full-screen shape cost ~150 a pixel on
+every frame). Above every screen, a small mark in the top right corner: a
+save being written, or a low battery.
 """
 
 
@@ -33,8 +36,9 @@ class Stage:
         self.lines = text.Pool(LINES)
         self._cards = None
         self.missing = None  # cards.bmp's name when it could not be used
+        self._roomy = False  # the next screen needs the room of the lines (let_cards_go)
+        self._trimmed = False  # the lines were let go for the screen shown (show)
         self._read_cards()  # now: the start says if cards.bmp is missing
-        self.background = widgets.box(0, 0, SCREEN_W, SCREEN_H, widgets.BG)[0]
         self.root = None
         self.screen = None
         self.table = None  # the screen, while it is the table
@@ -57,11 +61,14 @@ class Stage:
         drop("sheet")
         self._cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
 
-    def let_cards_go(self):
+    def let_cards_go(self, lines=False):
         """Free the card sheet and its slots (about 7 KB) for a screen that
         shows no cards and needs the room (the Records); the next screen
-        that shows cards reads the sheet again."""
+        that shows cards reads the sheet again. lines: the text lines go too
+        and the next screen makes the ones it takes (the standings, whose
+        libraries need one block where the lines lay)."""
         self._cards = None
+        self._roomy = lines  # and the text lines: see show
 
     def mark(self, kind):
         """Show MARK_SAVE or MARK_LOW in the corner, or MARK_NONE."""
@@ -83,20 +90,32 @@ class Stage:
                 old.close()
             self.lines.release()
         old = None
-        self.lines.fit()  # the language may have changed its line height
         self.screen = self.table = None
         if self._module != module:
             drop(self._module)
             self._module = module
+        if self._roomy:
+            # the lines made at the start lie together: let go, their room is
+            # one block for this screen's libraries (the pool makes the lines
+            # it takes as it takes them)
+            self._roomy = False
+            self._trimmed = True
+            self.lines.trim()
+        elif self._trimmed:
+            # the screen after: all the lines made again at once, in the room
+            # the libraries left, not scattered between what comes next (the
+            # card sheet needs 4,480 B in one block)
+            self._trimmed = False
+            self.lines.trim()
+            self.lines.refill()
+        self.lines.fit()  # the language may have changed its line height
         # A new root, shown before the next screen is built: nothing holds
         # the old screen's objects then, so their heap is free for the new
         # one's (the standings' libraries need the table's). The panel
         # changes only at the loop's refresh, when the screen is whole.
         if self.root is not None:
-            self.root.remove(self.background)
             self.root.remove(self.marks)
         self.root = displayio.Group()
-        self.root.append(self.background)
         self.display.root_group = self.root
         if module is None:
             self.screen = self.table = TableScreen(self.lines, self.cards)

@@ -450,15 +450,26 @@ class Pool:
     """n lines, lent to the screen on show."""
 
     def __init__(self, n):
+        self.n = n
         self.lines = [Line(LH) for _ in range(n)]
 
     def fit(self):
         """Lines as tall as the language in use needs (when it changed,
         between two screens: no line is lent)."""
-        if self.lines[0].bitmap.height != LH:
+        if self.lines and self.lines[0].bitmap.height != LH:
             n = len(self.lines)
             self.lines = None
             self.lines = [Line(LH) for _ in range(n)]
+
+    def trim(self):
+        """Let every line go (none is lent): a screen that needs their room
+        for its code; take() makes lines again, up to the pool's size."""
+        self.lines = []
+
+    def refill(self):
+        """Make the lines trim() let go, all of them."""
+        while len(self.lines) < self.n:
+            self.lines.append(Line(LH))
 
     def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=widgets.BG,
              ltr=False):
@@ -470,21 +481,26 @@ class Pool:
         ltr: laid out left to right in every language (names, numbers)."""
         for ln in self.lines:
             if ln.group is None:
-                ln.group = group
-                ln.ltr = ltr
-                ln.tile.x = x
-                ln.tile.y = y
-                ln.tile.hidden = False
-                ln.colour(fg, bg)
-                if text is None:
-                    ln.set("")
-                elif isinstance(text, int):
-                    ln.show(text, a, b, c)
-                else:
-                    ln.set(text)
-                group.append(ln.tile)
-                return ln
-        raise MemoryError("text line pool is empty")
+                break
+        else:  # every line lent, or trimmed (trim): one made again, up to the pool's size
+            if len(self.lines) >= self.n:
+                raise MemoryError("text line pool is empty")
+            ln = Line(LH)
+            self.lines.append(ln)
+        ln.group = group
+        ln.ltr = ltr
+        ln.tile.x = x
+        ln.tile.y = y
+        ln.tile.hidden = False
+        ln.colour(fg, bg)
+        if text is None:
+            ln.set("")
+        elif isinstance(text, int):
+            ln.show(text, a, b, c)
+        else:
+            ln.set(text)
+        group.append(ln.tile)
+        return ln
 
     def give(self, ln):
         """One line back to the pool."""

@@ -29,7 +29,7 @@ def game_over(app):
     """The standings. Their display libraries need the room: the bots' code
     and the card sheet go (the next deal loads them again)."""
     app.cpu.unload()
-    app.stage.let_cards_go()
+    app.stage.let_cards_go(lines=True)
     app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
 
 

@@ -3,7 +3,7 @@
 import displayio
 import vectorio
 
-BG = 0x003018  # the green of a card table
+BG = 0x000000  # the panel's own black: no layer has to draw it (stage.py)
 FG = 0xFFFFFF
 DIM = 0x80A090
 HILITE = 0xFFD000
