@@ -94,12 +94,12 @@ class OverScreen:
             cells = "\n".join(_row(first + k, s, game, who, tour, rtl)
                                for k, s in enumerate(order[first:first + _ROWS]))
             lab = Label(terminalio.FONT, text=cells, color=widgets.FG,
-                        background_color=widgets.BG, line_spacing=spacing)
+                        line_spacing=spacing)
             col, span = _span(half * _HALF, _HALF - 1, rtl)
             grid.add_content(lab, grid_position=(col, 0), cell_size=(span, rows),
                              layout_cells=False)
         grid.layout_cells()
-        g.append(grid)  # (under the lines of pictures, its labels opaque)
+        g.append(grid)  # (under the lines of pictures)
         for k in range(rows):  # a line a row, over both halves (the pool is small)
             ln = None
             for i in range(k, n, _ROWS):

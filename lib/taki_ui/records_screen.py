@@ -68,7 +68,7 @@ class RecordsScreen:
         self.cols = []
         for col in (_WHO, _GAMES, _TOURS):
             lab = Label(terminalio.FONT, text="", color=widgets.FG,
-                        background_color=widgets.BG, line_spacing=_ROW_H / text.LINE_H + 0.01)
+                        line_spacing=_ROW_H / text.LINE_H + 0.01)
             first, w = _span(col)
             grid.add_content(lab, grid_position=(first, 0), cell_size=(w, n), layout_cells=False)
             self.cols.append(lab)

@@ -98,7 +98,7 @@ class TableScreen:
         self.info = lines.take(g, 16, 0, widgets.FG)
         # tall: on info's line, after ">> " (in Sindhi, from the right: left of it)
         self.head = lines.take(g, (16 if rtl else 34) if tall else _GRID_X, 0 if tall else 12,
-                               widgets.DIM, bg=text.CLEAR if tall else widgets.BG)
+                               widgets.DIM)
         self.head_col = 3 if tall and rtl else 0  # (Sindhi: ">> " is on its line)
         # (over the info line: in Sindhi its line runs under the swatch)
         self.swatch, self.swatch_pal = widgets.box(_mx(rtl, 2, 9), 1, 9, 9, 0)

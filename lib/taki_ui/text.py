@@ -28,7 +28,7 @@ from boards import FONT_GLYPHS as _COUNT
 from boards import SCREEN_W as WIDTH
 from micropython import const
 
-from taki_ui import strings, widgets
+from taki_ui import strings
 from taki_ui.widgets import Placed
 
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
@@ -471,13 +471,14 @@ class Pool:
         while len(self.lines) < self.n:
             self.lines.append(Line(LH))
 
-    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=widgets.BG,
+    def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=CLEAR,
              ltr=False):
         """A free line, placed at (x, y) in group, showing text (a str, or a
-        text's number with its places a, b, c), ink fg on bg: the screen's
-        colour unless it lies over something else (CLEAR: none). An opaque
-        line is drawn faster: the display's refresh stops at it for each
-        pixel instead of going on down to the background below;
+        text's number with its places a, b, c), ink fg on bg: CLEAR (none)
+        over the panel's black or over other things, or the colour of a box
+        it covers (the refresh stops at an opaque pixel instead of going on
+        to the box; over nothing, a transparent pixel costs less than an
+        opaque one: no colour to convert);
         ltr: laid out left to right in every language (names, numbers)."""
         for ln in self.lines:
             if ln.group is None:

@@ -3,7 +3,6 @@
 import displayio
 import vectorio
 
-BG = 0x000000  # the panel's own black: no layer has to draw it (stage.py)
 FG = 0xFFFFFF
 DIM = 0x80A090
 HILITE = 0xFFD000

@@ -30,7 +30,7 @@ CELL_W = 22
 CELL_H = 30
 MARGIN = 2
 COLS = 13
-BG = 0x003018
+BG = 0x000000  # the table: the panel's own black (taki_ui.stage)
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968),
