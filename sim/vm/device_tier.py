@@ -294,14 +294,19 @@ class Device:
         of the schedule file pressed, on an nvm erased or holding `nvm`:
         (exit code, output, the nvm when it ended). args: drive.py's options."""
         bundle = bundle or self.bundle
-        path = (bundle, os.path.join(bundle, "lib"), self.standins)
         with tempfile.TemporaryDirectory(dir=self.root) as cwd:
+            # the drive, the stand-ins and the keys by short names in the run's
+            # folder: the VM's paths (each module's __file__, sys.path, argv)
+            # are then the same length wherever the run is, and so is its heap
+            # (a longer temporary folder once moved a MemoryError into a game)
+            for name, to in (("d", bundle), ("s", self.standins), ("k", schedule)):
+                os.symlink(os.path.abspath(to), os.path.join(cwd, name))
             nvm_file = os.path.join(cwd, "nvm.bin")
             with open(nvm_file, "wb") as f:
                 f.write(b"\xff" * 8192 if nvm is None else nvm)  # erased flash
-            rc, out = cpvm.run(self.driver, ("game", os.path.join(bundle, "code.py"),
-                                             schedule) + tuple(args), heap=heap, path=path,
-                               cwd=cwd, vm=vm)
+            rc, out = cpvm.run(os.path.join("s", os.path.basename(self.driver)),
+                               ("game", "d/code.py", "k") + tuple(args), heap=heap,
+                               path=("d", "d/lib", "s"), cwd=cwd, vm=vm)
             with open(nvm_file, "rb") as f:
                 after = f.read()
         return rc, out, after
