@@ -25,6 +25,10 @@ HANDS = [["R5"]] + [(_PLAIN * 2)[sum(_LEFT[:s]):][:k] for s, k in enumerate(_LEF
 
 
 def _over(lang="en", names=None, tournament=False):
+    # as at power-on: no screen's module left imported by another test (one
+    # left on the standings would keep over_screen, which then imports nothing)
+    for name in unload.DISPLAY_LIBS + ("taki_ui.over_screen", "taki_ui.records_screen"):
+        sys.modules.pop(name, None)
     sim = harness.Sim(render=False, lang=lang)
     for s, name in enumerate(names or ()):
         sim.app.names[s] = name
