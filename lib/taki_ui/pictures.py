@@ -3,13 +3,17 @@ made by sim/build/lang.py), laid out in pixels, right to left for Sindhi.
 
 Loaded only while such a language is in use (taki_ui.text.use): an English
 or Tagalog game never has this code in its heap. A text is a row of items:
-a word's picture (its 8-pixel columns read from the file into a scratch
-Bitmap with bitmaptools.readinto, then blitted onto the line), a space, a
+a word's picture (read from the file in one read, then its 8-pixel columns
+from memory into a scratch Bitmap with bitmaptools.readinto, which reads a
+row at a time: from the file that was a read a row, ~900 on a screen in
+Sindhi; each blitted onto the line), a space, a
 run of ASCII in the board's font (button names, +2), a place (a name or a
 number in the board's font; a colour, a card, a symbol: another text). A
 right-to-left line is laid out from its right end; a run of Latin letters
 or digits inside it still reads left to right.
 """
+
+import io
 
 import bitmaptools
 import displayio
@@ -31,7 +35,6 @@ _SHORT = const(17)
 _BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
 
 
-_entry = bytearray(4)  # a word's table entry: its picture's place (3 bytes), its width
 # What it draws from, given by taki_ui.text (use(); this module imports no
 # text: text loads it): the Texts in use, text's scratch buffers, and what
 # that language's header says
@@ -39,6 +42,15 @@ _t = None
 _bufs = None
 _digits = bytearray(10)
 _scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
+# the word table, in memory (a read less a word): 4 bytes a word, its
+# picture's place (3 bytes) and its width (hold). Not for the first start's
+# question (a Texts opened not full): it shows one name a language, read
+# from the file as it goes (_entry; the columns too)
+_table = None
+_entry = bytearray(4)
+_pic = None  # a word's picture as read (as big as the biggest)
+_mem = None  # the same bytes, for bitmaptools.readinto to read its rows from
+_at = 0  # where the picture of the word _width measured starts in the file
 _rtl = False
 _space = 0
 lat_y = 0  # where the board's font sits on a line (text.lat_y)
@@ -51,10 +63,37 @@ def use(t, bufs):
     h = t.head
     _t = t
     _bufs = bufs
+    hold(False)  # (the last language's, before the next's are made)
+    _scratch = None
     _scratch = displayio.Bitmap(8, h[8], 2)
     _rtl = h[3] & 1 == 1
     _space = h[10]
     lat_y = h[9]
+    hold(True)
+
+
+def hold(on):
+    """Keep the word table and a picture's buffers in memory (on), or let
+    them go (a screen that needs their ~1.3 KB: taki_ui.stage, let_cards_go),
+    drawing from the file as it goes until they are held again."""
+    global _table, _pic, _mem
+    if on and _table is not None:
+        return
+    _table = _pic = _mem = None
+    t = _t
+    if not on or not t.full:
+        return
+    h = t.head
+    _table = bytearray(4 * (h[12] | h[13] << 8))
+    t.f.seek(t.words)
+    t.f.readinto(_table)
+    most = 0
+    for j in range(3, len(_table), 4):
+        if _table[j] > most:
+            most = _table[j]
+    _pic = bytearray((most + 7) // 8 * h[8])
+    _mem = io.BytesIO()
+    _mem.write(_pic)  # its room, once
 
 
 def check(t, size, buf):
@@ -80,11 +119,18 @@ def check(t, size, buf):
 
 
 def _width(i):
-    """Word i's width; its picture's place left in _entry."""
-    t = _t
-    t.f.seek(t.words + 4 * i)
-    t.f.readinto(_entry)
-    return _entry[3]
+    """Word i's width; its picture's place left in _at."""
+    global _at
+    e = _table
+    j = 4 * i
+    if e is None:
+        t = _t
+        t.f.seek(t.words + j)
+        t.f.readinto(_entry)
+        e = _entry
+        j = 0
+    _at = e[j] | e[j + 1] << 8 | e[j + 2] << 16
+    return e[j + 3]
 
 
 def fits(n, a, b, c, lines, width):
@@ -251,8 +297,15 @@ def _word(ln, i, x):
     global cut
     w = _width(i)
     f = _t.f
-    e = _entry
-    f.seek(e[0] | e[1] << 8 | e[2] << 16)
+    f.seek(_at)
+    m = _mem
+    if m is None:  # not held (the first start's question, hold): a row a read
+        m = f
+    else:
+        f.readinto(_pic)  # the whole picture at once (and what follows, to _pic's end)
+        m.seek(0)
+        m.write(_pic)
+        m.seek(0)
     bm = ln.bitmap
     if x < 0 or x + w > WIDTH:
         cut += 1
@@ -264,7 +317,7 @@ def _word(ln, i, x):
         ln.hi = x + w if x + w < WIDTH else WIDTH
     c = 0
     while c < w:
-        bitmaptools.readinto(_scratch, f, 1)
+        bitmaptools.readinto(_scratch, m, 1)
         at = x + c
         if 0 <= at < WIDTH:
             bitmaptools.blit(bm, _scratch, at, 0, x1=0, y1=0, x2=min(8, WIDTH - at), y2=_scratch.height,

@@ -28,8 +28,8 @@ _TOURS = (20, 5)  # "99/99"
 
 def show(app, back):
     """The Records screen; B goes back to state back (S_SETUP or S_PAUSE)."""
-    # its libraries need the room: the bots' code and the card sheet go (a
-    # computer's move, the table, the card help load them again)
+    # its libraries need the room: the bots' code and the card slots go (a
+    # computer's move, the table, the card help make them again)
     app.cpu.unload()
     app.stage.let_cards_go()
     app.enter(S_RECORDS, "records_screen", "RecordsScreen", app.saves.records, back)
@@ -88,6 +88,7 @@ class RecordsScreen:
         records' (the stage forgets this module)."""
         unload.forget_display_libs()
         unload.forget("taki_ui.records")
+        self.grid = self.cols = None  # (with the stage's group: see Stage.show)
 
     def _slots(self, r):
         """Rows of the grid that row r takes: a computer's level is a picture

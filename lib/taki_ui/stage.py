@@ -34,10 +34,16 @@ class Stage:
     def __init__(self, display):
         self.display = display
         self.lines = text.Pool(LINES)
+        # the card sheet, read once and kept: 4,480 B in one block, which a
+        # heap the Records' libraries came and went through may not have
+        # again (their qstrs stay where they were loaded)
+        self._sheet = None
         self._cards = None
         self.missing = None  # cards.bmp's name when it could not be used
-        self._roomy = False  # the next screen needs the room of the lines (let_cards_go)
-        self._trimmed = False  # the lines were let go for the screen shown (show)
+        # the next screen needs room (let_cards_go): 1 the word table's, 2 the
+        # text lines' too; what was let go for the screen shown (show)
+        self._roomy = 0
+        self._let_go = 0
         self._read_cards()  # now: the start says if cards.bmp is missing
         self.root = None
         self.screen = None
@@ -48,27 +54,32 @@ class Stage:
 
     @property
     def cards(self):
-        """The card slots over the card sheet (read from cards.bmp again
-        after let_cards_go)."""
+        """The card slots over the card sheet (made again after
+        let_cards_go; the sheet is read from cards.bmp once)."""
         if self._cards is None:
             self._read_cards()
         return self._cards
 
     def _read_cards(self):
-        from taki_ui import sheet as reader  # only while it reads: its code goes after
+        if self._sheet is None:
+            from taki_ui import sheet as reader  # only while it reads: its code goes after
 
-        bitmap, self.missing = reader.load()
-        drop("sheet")
-        self._cards = [cardart.Card(bitmap) for _ in range(1 + SLOTS)]
+            self._sheet, self.missing = reader.load()
+            drop("sheet")
+        self._cards = [cardart.Card(self._sheet) for _ in range(1 + SLOTS)]
 
     def let_cards_go(self, lines=False):
-        """Free the card sheet and its slots (about 7 KB) for a screen that
-        shows no cards and needs the room (the Records); the next screen
-        that shows cards reads the sheet again. lines: the text lines go too
-        and the next screen makes the ones it takes (the standings, whose
-        libraries need one block where the lines lay)."""
+        """Free the card slots (about 2.5 KB) for a screen that shows no
+        cards and needs the room (the Records); the next screen that shows
+        cards makes them again. Until the screen after it, a language of
+        pictures is drawn from the file, without its word table in memory
+        (text.hold_words: now, as the screen's module may be imported
+        before it is shown); lines: the text lines go too and the next
+        screen makes the ones it takes (the standings, whose libraries need
+        one block where the lines lay)."""
         self._cards = None
-        self._roomy = lines  # and the text lines: see show
+        text.hold_words(False)
+        self._roomy = 2 if lines else 1  # see show
 
     def mark(self, kind):
         """Show MARK_SAVE or MARK_LOW in the corner, or MARK_NONE."""
@@ -89,34 +100,41 @@ class Stage:
             if hasattr(old, "close"):
                 old.close()
             self.lines.release()
+            # its tree goes now: the old screen object itself lives on while
+            # its key() (which called this) runs, under the next screen's making
+            old.group = None
         old = None
         self.screen = self.table = None
         if self._module != module:
             drop(self._module)
             self._module = module
-        if self._roomy:
-            # the lines made at the start lie together: let go, their room is
-            # one block for this screen's libraries (the pool makes the lines
-            # it takes as it takes them)
-            self._roomy = False
-            self._trimmed = True
-            self.lines.trim()
-        elif self._trimmed:
-            # the screen after: all the lines made again at once, in the room
-            # the libraries left, not scattered between what comes next (the
-            # card sheet needs 4,480 B in one block)
-            self._trimmed = False
-            self.lines.trim()
-            self.lines.refill()
-        self.lines.fit()  # the language may have changed its line height
         # A new root, shown before the next screen is built: nothing holds
         # the old screen's objects then, so their heap is free for the new
-        # one's (the standings' libraries need the table's). The panel
-        # changes only at the loop's refresh, when the screen is whole.
+        # one's (the standings' libraries need the table's), and for what
+        # is let go or made again here. The panel changes only at the
+        # loop's refresh, when the screen is whole.
         if self.root is not None:
             self.root.remove(self.marks)
         self.root = displayio.Group()
         self.display.root_group = self.root
+        if self._roomy:
+            if self._roomy == 2:
+                # the lines made at the start lie together: let go, their room
+                # is one block for this screen's libraries (the pool makes the
+                # lines it takes as it takes them)
+                self.lines.trim()
+            self._let_go = self._roomy
+            self._roomy = 0
+        elif self._let_go:
+            if self._let_go == 2:
+                # the screen after: all the lines made again at once, in the
+                # room the libraries left, not scattered between what comes
+                # next
+                self.lines.trim()
+                self.lines.refill()
+            text.hold_words(True)
+            self._let_go = 0
+        self.lines.fit()  # the language may have changed its line height
         if module is None:
             self.screen = self.table = TableScreen(self.lines, self.cards)
         else:

@@ -70,6 +70,7 @@ class Texts:
     def __init__(self, code="en", full=True):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
         self.code = code
+        self.full = full  # checked whole (the first start's question: only what it shows)
         self.f = None
         try:
             self.f = f = open(path, "rb")
@@ -184,6 +185,14 @@ def forget_pictures():
     pkg = sys.modules["taki_ui"]
     if hasattr(pkg, "pictures"):
         delattr(pkg, "pictures")
+
+
+def hold_words(on):
+    """A language of pictures: keep its word table in memory (on, as when
+    it is loaded), or let it go for a screen that needs the room
+    (taki_ui.pictures.hold)."""
+    if PIXELS:
+        _pictures.hold(on)
 
 
 def lat_y():

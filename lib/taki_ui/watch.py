@@ -27,7 +27,7 @@ def new_game(app):
 
 def game_over(app):
     """The standings. Their display libraries need the room: the bots' code
-    and the card sheet go (the next deal loads them again)."""
+    and the card slots go (the next deal makes them again)."""
     app.cpu.unload()
     app.stage.let_cards_go(lines=True)
     app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
