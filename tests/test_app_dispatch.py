@@ -48,7 +48,7 @@ def test_app_is_one_class_without_mixins_in_under_250_lines():
         assert len(f.readlines()) < 250
 
 
-def test_a_screen_s_module_is_loaded_only_while_it_is_shown():
+def test_a_screen_s_module_is_loaded_only_while_it_is_shown_but_the_pass_screen_s():
     sim = harness.Sim(render=False)
     assert sim.app.state == A.S_SETUP and "taki_ui.setup_screen" in sys.modules
     assert "taki_ui.start" not in sys.modules  # the power-on's code is forgotten
@@ -56,7 +56,8 @@ def test_a_screen_s_module_is_loaded_only_while_it_is_shown():
     assert sim.app.state == A.S_PASS
     assert "taki_ui.setup_screen" not in sys.modules and "taki_ui.pass_screen" in sys.modules
     sim.press("A")
-    assert sim.app.state == A.S_TURN and "taki_ui.pass_screen" not in sys.modules
+    # kept for the next pass (stage.KEPT): an import each time was 15 ms on a board
+    assert sim.app.state == A.S_TURN and "taki_ui.pass_screen" in sys.modules
     sim.press("START")
     assert sim.app.state == A.S_PAUSE and "taki_ui.pause_screen" in sys.modules
     sim.press("B")  # back to the hand, exactly as it was

@@ -379,6 +379,7 @@ def test_the_screen_from_setup_sorts_by_wins_clears_after_sure_and_saves():
 
 def test_the_screen_from_the_pause_menu_goes_back_to_it():
     sim = started()
+    assert "taki_ui.pass_screen" in sys.modules  # two people: passed once
     sim.press("START", "DOWN", "DOWN", "DOWN")
     assert ">  Records" in " ".join(sim.texts()) or any(
         t.startswith(">") and "Records" in t for t in sim.texts())
@@ -386,8 +387,10 @@ def test_the_screen_from_the_pause_menu_goes_back_to_it():
     sim.press("A")
     assert sim.app.state == A.S_RECORDS and "No games played yet" in sim.texts()
     assert "adafruit_displayio_layout.layouts.grid_layout" in sys.modules
-    # room for the libraries: the card sheet and the bots' code are let go ...
+    # room for the libraries: the card slots, the bots' code and the pass
+    # screen's module (kept between turns otherwise) are let go ...
     assert sim.app.stage._cards is None and "taki_core.bots" not in sys.modules
+    assert "taki_ui.pass_screen" not in sys.modules
     sim.press("START")  # START goes back too, never a second pause
     assert sim.app.state == A.S_PAUSE
     # the screen's libraries and the records' code went with it (heap on the board)

@@ -3,7 +3,8 @@
 A screen is built when it is shown, from the pools made here once (the text
 lines, the card slots), and let go when another is shown. The modules of the
 screens other than the table are imported when their screen is shown and
-forgotten when it goes (their bytecode is heap too). Each screen gets a new
+forgotten when it goes (their bytecode is heap too), but the pass screen's
+(KEPT). Each screen gets a new
 root group, so the display sends the new frame once instead of the old
 screen's areas and the new one's. No layer lies under the screens: where
 nothing is drawn the panel is black, which displayio's refresh fills for a
@@ -23,6 +24,10 @@ from taki_ui.table_screen import SLOTS, TableScreen
 from taki_ui.unload import forget
 
 LINES = const(12)  # text lines in the pool: the most any screen shows
+# the screen between every two people's turns: its module stays imported
+# (an import from flash is ~15 ms of each pass screen; ~0.7 KB of heap)
+# until a screen needs the room (let_cards_go)
+KEPT = "pass_screen"
 MARK_NONE = const(-1)
 MARK_SAVE = const(0)  # a floppy disk: do not switch off
 MARK_LOW = const(1)  # a battery with one red bar
@@ -79,6 +84,8 @@ class Stage:
         one block where the lines lay)."""
         self._cards = None
         text.hold_words(False)
+        if self._module != KEPT:
+            drop(KEPT)
         self._roomy = 2 if lines else 1  # see show
 
     def mark(self, kind):
@@ -106,7 +113,8 @@ class Stage:
         old = None
         self.screen = self.table = None
         if self._module != module:
-            drop(self._module)
+            if self._module != KEPT:
+                drop(self._module)
             self._module = module
         # A new root, shown before the next screen is built: nothing holds
         # the old screen's objects then, so their heap is free for the new
