@@ -5,7 +5,8 @@ import sys
 
 import sim.bench
 
-NAMES = ("core", "ui", "bots", "device", "saves", "lang", "speed", "watchdog", "pybadger")
+NAMES = ("core", "ui", "bots", "device", "saves", "lang", "speed", "where", "watchdog",
+         "pybadger")
 
 
 def main(argv=None):

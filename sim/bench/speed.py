@@ -62,7 +62,7 @@ FIELDS = ("cursor_ms", "play_ms", "play_ms_ml", "play_ms_sd", "pass_ms", "pass_m
           "pass_to_hand_ms", "pass_to_hand_ms_ml", "pass_to_hand_ms_sd", "cpu_move_ms",
           "px_play", "px_play_sd", "reads_pass_sd", "boot_ms")
 
-def _states():
+def states():
     from sim.testing import harness
 
     harness.install()
@@ -264,7 +264,7 @@ def line(fig):
 
 def run_games(games, jobs=2, out=print):
     """Record and replay games [(name, cut)]: the replays, in order."""
-    S = _states()
+    S = states()
     tmp = tempfile.mkdtemp(prefix="taki-speed-")
     try:
         dev = build(os.path.join(tmp, "dev"))

@@ -100,4 +100,5 @@ def game(code_py, path):
              _vmhw.slept, sizes))
 
 
-game(sys.argv[1], sys.argv[2])
+if __name__ == "__main__":
+    game(sys.argv[1], sys.argv[2])
