@@ -243,8 +243,7 @@ def test_the_mark_never_meets_the_name_or_the_kind_in_any_language(code):
     row = app.screen.rows[app.screen.row - app.screen.top]
 
     def ink():
-        bm = row.bitmap
-        return [x for x in range(bm.width) if any(bm[x, y] for y in range(bm.height))]
+        return sorted({x for x, _ in harness.ink(row)})
 
     cut = harness.cut()
     without = set(ink())
@@ -270,8 +269,7 @@ def _runs(xs, gap=6):
 
 
 def _ink(x0, scale, ln):
-    bm = ln.bitmap
-    return [x0 + x * scale for x in range(bm.width) if any(bm[x, y] for y in range(bm.height))]
+    return [x0 + x * scale for x in sorted({x for x, _ in harness.ink(ln)})]
 
 
 def _records_screen(code):

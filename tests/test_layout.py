@@ -13,7 +13,7 @@ from sim.testing import harness, layout, shots  # noqa: E402
 
 harness.install()
 
-from taki_ui import table_screen, text  # noqa: E402
+from taki_ui import text  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,10 @@ def test_no_text_is_cut_or_covered_on_any_screen(code):
 def test_a_notice_over_half_the_grid_is_found(monkeypatch):
     # without the grid stepping aside, a tall script's notice on two lines
     # cuts the grid's first rows in half (what the issue saw)
-    monkeypatch.setattr(table_screen.TableScreen, "_aside", lambda self, why, on: None)
+    def no_aside(table):
+        table._aside = lambda why, on: None
+
+    harness.each_table(None, no_aside, monkeypatch)
     found = []
     for name, sim in shots.walk("ml", long=True):
         if name == "14-refusal":

@@ -24,7 +24,6 @@ import displayio  # noqa: E402
 import vectorio  # noqa: E402
 
 from taki_ui import app as A  # noqa: E402
-from taki_ui.table_screen import TableScreen  # noqa: E402
 
 SHAPES = (vectorio.Rectangle, vectorio.Polygon, vectorio.Circle)
 
@@ -61,21 +60,23 @@ def _watch(monkeypatch):
         check(self[i], "pop")
         return pop(self, i)
 
-    hide = TableScreen.hide_chooser
+    def counted(table):  # each table the app shows (harness.each_table)
+        hide = type(table).hide_chooser
 
-    def counted_hide(self):
-        if self.chooser is not None:
-            seen[0] += 1
-        return hide(self)
+        def counted_hide():
+            if table.chooser is not None:
+                seen[0] += 1
+            return hide(table)
+
+        table.hide_chooser = counted_hide
 
     monkeypatch.setattr(displayio.Group, "remove", watched_remove)
     monkeypatch.setattr(displayio.Group, "pop", watched_pop)
-    monkeypatch.setattr(TableScreen, "hide_chooser", counted_hide)
-    return bad, seen
+    return bad, seen, counted
 
 
 def test_the_watch_sees_a_group_of_shapes_taken_out(monkeypatch):
-    bad, _ = _watch(monkeypatch)
+    bad, _, _ = _watch(monkeypatch)
     root, g = displayio.Group(), displayio.Group()
     g.append(vectorio.Rectangle(pixel_shader=displayio.Palette(1), x=0, y=0, width=4, height=4))
     root.append(g)
@@ -84,10 +85,11 @@ def test_the_watch_sees_a_group_of_shapes_taken_out(monkeypatch):
 
 
 def test_whole_games_never_take_out_a_group_holding_shapes(monkeypatch):
-    bad, closed = _watch(monkeypatch)
+    bad, closed, counted = _watch(monkeypatch)
     for seed in (1, 2, 3):
         sim = harness.Sim(render=False)
         sim.app.next_seed = seed
+        harness.each_table(sim, counted)
         keys = ["RIGHT", "RIGHT"] + ["DOWN"] * 4  # four people
         keys += ["DOWN"] * 4 + ["DOWN", "A"]
         sim.press(*keys)

@@ -20,7 +20,6 @@ from taki_core.game import M_COLOR, NMOVES  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import cardart  # noqa: E402
 from taki_ui.settings import shorts  # noqa: E402
-from taki_ui.table_screen import TableScreen  # noqa: E402
 
 
 def legal_types(g):
@@ -53,8 +52,12 @@ def check_drawn(sim, seen):
         assert page == "PassScreen"
         assert "Pass the device to" in text
         assert app.names[app.passing_for] in text
-        # no card of any hand, nor any card slot, is on screen
+        # no card of any hand is on screen: the table is kept under the pass
+        # screen, hidden whole, and its hand's slots are hidden too, so that
+        # the table comes back with no hand until its owner's is painted
         assert t is None and not card_tiles(sim.display.root_group)
+        kept = app.stage._kept
+        assert kept is None or all(s.hidden for s in kept.slots)
         return
     if st in (A.S_TURN, A.S_WATCH):
         assert page == "TableScreen"
@@ -98,12 +101,15 @@ def highlighted(t):
 
 
 def card_tiles(group):
-    """TileGrids of the card sheet anywhere in group (hidden or not)."""
+    """TileGrids of the card sheet shown anywhere in group (not hidden, nor
+    in a hidden Group)."""
     n = 0
+    if group.hidden:
+        return 0
     for item in group:
         if hasattr(item, "append"):
             n += card_tiles(item)
-        elif getattr(item, "tile_width", 0) == cardart.W:
+        elif getattr(item, "tile_width", 0) == cardart.W and not item.hidden:
             n += 1
     return n
 
@@ -217,20 +223,21 @@ def test_a_tournament_to_the_end():
     g = sim.app.game
     assert g.tournament()
     stages_seen = set()
-    orig = TableScreen.show_table
 
-    def watching(table, game, names):
-        for s in range(game.players):
-            stages_seen.add(game.stage(s))
-        orig(table, game, names)
-        for s in range(game.players):
-            assert table.seat_text(s).rstrip().endswith("/%d" % game.stage(s))
+    def watch(table):
+        orig = type(table).show_table
 
-    TableScreen.show_table = watching
-    try:
-        play_game(sim, 2, max_keys=20000)
-    finally:
-        TableScreen.show_table = orig
+        def watching(game, names):
+            for s in range(game.players):
+                stages_seen.add(game.stage(s))
+            orig(table, game, names)
+            for s in range(game.players):
+                assert table.seat_text(s).rstrip().endswith("/%d" % game.stage(s))
+
+        table.show_table = watching
+
+    harness.each_table(sim, watch)
+    play_game(sim, 2, max_keys=20000)
     text = winner_shown(sim)
     assert "wins the tournament!" in text and "Place, name, stage, cards" in text
     assert g.stage(g.winner()) == 0

@@ -201,14 +201,11 @@ def ink(sim):
     """(text, {(x, y)} of its ink pixels) of each visible text line."""
     out = []
     for x0, y0, scale, ln in sim.lines_placed():
-        bm = ln.bitmap
         px = set()
-        for y in range(bm.height):
-            for x in range(bm.width):
-                if bm[x, y]:
-                    for dy in range(scale):
-                        for dx in range(scale):
-                            px.add((x0 + x * scale + dx, y0 + y * scale + dy))
+        for x, y in harness.ink(ln):
+            for dy in range(scale):
+                for dx in range(scale):
+                    px.add((x0 + x * scale + dx, y0 + y * scale + dy))
         out.append((ln.text, px))
     return out
 

@@ -142,10 +142,14 @@ class Card(Placed):
         self.tile = displayio.TileGrid(sheet, pixel_shader=self.palette, width=1, height=4,
                                        tile_width=W, tile_height=SH)
         self.layer = self.tile
+        self.shown = -3  # what paint() showed last: 2 * t + dimmed (none yet)
 
     def paint(self, t, dimmed=False):
         """Show card type t (or -1 for a face-down card)."""
-        _paint(self.tile, self.palette, t, dimmed)
+        k = 2 * t + (1 if dimmed else 0)
+        if k != self.shown:  # (each palette entry and tile is compared too: less Python)
+            self.shown = k
+            _paint(self.tile, self.palette, t, dimmed)
 
     @property
     def face(self):

@@ -21,7 +21,7 @@ class LangScreen:
         for i, c in enumerate(text.LANGS):
             ln = _name_line(c)
             ln.x = _X
-            ln.y = _Y0 + i * _ROW_H + (_ROW_H - ln.bitmap.height) // 2
+            ln.y = _Y0 + i * _ROW_H + (_ROW_H - ln.height) // 2
             g.append(ln.tile)
             self.rows.append(ln)
         text.forget_pictures()  # the names are drawn: its code goes while English is in use

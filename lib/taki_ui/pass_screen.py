@@ -1,4 +1,8 @@
-"""Pass the device: nobody's hand is on screen until its owner presses A."""
+"""Pass the device: nobody's hand is on screen until its owner presses A.
+
+Shown instead of the table, which stays built (taki_ui.stage: the pass
+screen and the table are shown in turns between people's hands, each in a
+root group of its own); kept too, and told the next name (show)."""
 
 import displayio
 from boards import K_A, SCREEN_H
@@ -11,18 +15,34 @@ class PassScreen:
         """why: a text saying what for (to break the +3...), or -1."""
         self.group = g = displayio.Group()
         tall = text.LH > text.LINE_H  # a taller script's lines: closer to the edges
-        lines.take(g, 2, 4 if tall else 14, widgets.FG, strings.PASS_TO)
+        self.to = lines.take(g, 2, 4 if tall else 14, widgets.FG, strings.PASS_TO)
         # the name, twice the size; in the board's font wherever its line sits.
         # Right to left (Sindhi), the line ends at its bitmap's right edge: the
         # group stands so that this edge is 4 px from the screen's (160 * 2 - 156)
         big = displayio.Group(scale=2, x=-164 if text.RTL else 4, y=36 - 2 * text.lat_y())
         g.append(big)
-        lines.take(big, 0, 0, widgets.HILITE, name)
+        self.name = lines.take(big, 0, 0, widgets.HILITE)
+        self.hide = lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
+        self.ready = lines.take(g, 2, SCREEN_H - text.LH if tall else 110, widgets.HILITE)
+        self.lines = lines
+        self.why = None  # a line saying what for, taken the first time it is needed
+        self.taken = (self.to, self.name, self.hide, self.ready, None)  # (Stage.let_pass_go)
+        self.show(name, why)
+
+    def show(self, name, why=-1):
+        """The person the device goes to, and what for (-1: nothing said);
+        a line that says what it said last time is not drawn again."""
+        self.name.set(name)
+        ln = self.why
         if why >= 0:
-            lines.take(g, 2, 62 if tall else 66, widgets.FG, why)
-        lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
-        lines.take(g, 2, SCREEN_H - text.LH if tall else 110, widgets.HILITE, strings.PASS_READY,
-                   name)
+            if ln is None:
+                ln = self.why = self.lines.take(self.group, 2, 62 if text.LH > text.LINE_H else 66,
+                                                widgets.FG)
+                self.taken = self.taken[:4] + (ln,)
+            ln.show(why)
+        if ln is not None and ln.hidden != (why < 0):  # (set again, a shown line is redrawn)
+            ln.hidden = why < 0
+        self.ready.show(strings.PASS_READY, name)
 
     def key(self, app, k):
         """A: the hand of the person the device was passed to."""

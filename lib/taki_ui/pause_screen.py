@@ -5,7 +5,7 @@ import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
-from taki_ui import plus3_flow, rest, strings, text, turn, watch, widgets
+from taki_ui import plus3_flow, rest, strings, text, turn, unload, watch, widgets
 from taki_ui.states import (
     S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_TURN,
 )
@@ -116,6 +116,7 @@ class PauseScreen:
             self.show(st.sound)  # no longer "Saved"
             return
         elif k == K_A and self.row == _RECORDS_ROW:
+            unload.make_room(app)  # before its module comes in
             from taki_ui import records_screen
 
             records_screen.show(app, S_PAUSE)

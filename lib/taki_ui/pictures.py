@@ -146,14 +146,14 @@ def fits(n, a, b, c, lines, width):
 def _room(ln):
     """The width a line lays out in: to 2 pixels from the screen's right
     edge (or its own left margin, if less)."""
-    x = ln.tile.x
+    x = ln.X
     return WIDTH - x - (x if x < 2 else 2)
 
 
 def _end(ln):
     """Where a right-to-left line's text ends: the mirror of where a
     left-to-right one starts (its left margin, from the right edge)."""
-    return WIDTH - 2 * ln.tile.x
+    return WIDTH - 2 * ln.X
 
 
 def _mark(v):

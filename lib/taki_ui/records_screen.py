@@ -28,10 +28,7 @@ _TOURS = (20, 5)  # "99/99"
 
 def show(app, back):
     """The Records screen; B goes back to state back (S_SETUP or S_PAUSE)."""
-    # its libraries need the room: the bots' code and the card slots go (a
-    # computer's move, the table, the card help make them again)
-    app.cpu.unload()
-    app.stage.let_cards_go()
+    unload.make_room(app)  # its libraries need it (done already where it is reached from)
     app.enter(S_RECORDS, "records_screen", "RecordsScreen", app.saves.records, back)
     app.screen.show()  # (here, not in __init__: a label's drawing is deep, the pystack small)
 

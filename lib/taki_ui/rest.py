@@ -4,6 +4,8 @@ dim the lights and go dark while nobody comes, feed the watchdog, refresh,
 and sleep until the next thing due. Functions of the App they are given.
 """
 
+import gc
+
 from adafruit_ticks import ticks_diff, ticks_ms
 from micropython import const
 
@@ -13,6 +15,13 @@ from taki_ui.states import S_DREW, S_PAUSE, S_SETUP, S_WATCH
 # The longest the loop sleeps: the keypad scans every 20 ms in the background
 # and queues presses, so a key waits at most one scan more
 POLL_MS = const(20)
+# Garbage is collected while the loop only waits, once the free heap is
+# below LOW_FREE: it would be collected soon anyway, when an allocation
+# finds the heap full, and a collection of the game's ~100 KB heap takes
+# ~55 ms on a SAMD51, which a key's answer or a computer's move would pay
+LOW_FREE = const(16384)
+GC_MS = const(120)  # nothing due for this long: a collection is not in the way
+KEY_IDLE_MS = const(1000)  # or no key for this long
 
 
 def save_now(app):
@@ -58,7 +67,27 @@ def end(app, k):
     app.board.tick()  # feeds the watchdog too
     app.display.refresh()
     if k < 0:
+        if gc.mem_free() < LOW_FREE and _idle(app, now):
+            gc.collect()  # (the time it took comes off the sleep below)
         app.board.rest(_due(app))
+
+
+def _idle(app, now):
+    """Whether the app will only wait for a while: nothing due for GC_MS
+    (a computer's pause, a notice's time), or a person has pressed nothing
+    for KEY_IDLE_MS. A collection then is not in the way of anything."""
+    if ticks_diff(now, app.last_key) >= KEY_IDLE_MS:
+        return True
+    st = app.state
+    if app.saving or st == S_DREW:
+        return False
+    if app.notice_on:
+        t = app.notice_until
+    elif st == S_WATCH and app.told_next and not app.notices.pending():
+        t = app.until
+    else:
+        return False
+    return ticks_diff(t, now) >= GC_MS
 
 
 def _due(app):

@@ -4,7 +4,7 @@ import displayio
 from boards import K_A, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
-from taki_ui import strings, text, watch, widgets
+from taki_ui import strings, text, unload, watch, widgets
 from taki_ui.settings import CPU_HARD, HUMAN, MAX_SEATS, default_seat
 from taki_ui.states import S_RENAME, S_SETUP
 
@@ -160,6 +160,7 @@ class SetupScreen:
             return
         elif k == K_START:
             app.setup_row = self.row  # where setup comes back to
+            unload.make_room(app)  # before its module comes in
             from taki_ui import records_screen
 
             records_screen.show(app, S_SETUP)

@@ -14,16 +14,19 @@ save being written, or a low battery.
 """
 
 
+import gc
+
 import bitmaptools
 import displayio
 from boards import SCREEN_H, SCREEN_W
 from micropython import const
 
 from taki_ui import cardart, text, widgets
-from taki_ui.table_screen import SLOTS, TableScreen
+from taki_ui.table_screen import SLOTS  # (a const: the bundle puts in its value, no import)
 from taki_ui.unload import forget
 
-LINES = const(12)  # text lines in the pool: the most any screen shows
+LINES = const(16)  # text lines in the pool: the table's 11 (its colour choice open) and the pass screen's 5
+LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one screen shows
 # the screen between every two people's turns: its module stays imported
 # (an import from flash is ~15 ms of each pass screen; ~0.7 KB of heap)
 # until a screen needs the room (let_cards_go)
@@ -38,7 +41,7 @@ _MH = const(10)
 class Stage:
     def __init__(self, display):
         self.display = display
-        self.lines = text.Pool(LINES)
+        self.lines = text.Pool(LINES, LINES_KEPT)
         # the card sheet, read once and kept: 4,480 B in one block, which a
         # heap the Records' libraries came and went through may not have
         # again (their qstrs stay where they were loaded)
@@ -53,6 +56,9 @@ class Stage:
         self.root = None
         self.screen = None
         self.table = None  # the screen, while it is the table
+        self._kept = None  # the table, while the pass screen is shown instead
+        self._pass = None  # the pass screen, while the table is kept (shown or not)
+        self._other = None  # the root of the one of the two not shown
         self._module = None  # the screen module imported for the screen shown
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
@@ -83,6 +89,7 @@ class Stage:
         screen makes the ones it takes (the standings, whose libraries need
         one block where the lines lay)."""
         self._cards = None
+        drop("table_screen")  # its code too (5.4 KB), made again with the table
         text.hold_words(False)
         if self._module != KEPT:
             drop(KEPT)
@@ -101,30 +108,23 @@ class Stage:
 
     def show(self, module, cls, *args):
         """Let the screen shown go, then build and show
-        taki_ui.<module>.<cls>(lines, *args); module None: the table."""
-        old = self.screen
-        if old is not None:
-            if hasattr(old, "close"):
-                old.close()
-            self.lines.release()
-            # its tree goes now: the old screen object itself lives on while
-            # its key() (which called this) runs, under the next screen's making
-            old.group = None
-        old = None
-        self.screen = self.table = None
+        taki_ui.<module>.<cls>(lines, *args); module None: the table.
+
+        Between people's hands the table and the pass screen take turns:
+        the pass screen (KEPT) is shown over the table, which stays built
+        and hidden under it, and the table comes back as it was; the pass
+        screen stays built too, hidden, and is told the next name. Only
+        what they show is sent to the panel then (each layer's own area),
+        not a whole new frame."""
+        if module == KEPT and self.table is not None and not self._roomy:
+            return self._cover(cls, *args)
+        if module is None and self._kept is not None:
+            return self._uncover()
+        self._leave()
         if self._module != module:
             if self._module != KEPT:
                 drop(self._module)
             self._module = module
-        # A new root, shown before the next screen is built: nothing holds
-        # the old screen's objects then, so their heap is free for the new
-        # one's (the standings' libraries need the table's), and for what
-        # is let go or made again here. The panel changes only at the
-        # loop's refresh, when the screen is whole.
-        if self.root is not None:
-            self.root.remove(self.marks)
-        self.root = displayio.Group()
-        self.display.root_group = self.root
         if self._roomy:
             if self._roomy == 2:
                 # the lines made at the start lie together: let go, their room
@@ -133,6 +133,10 @@ class Stage:
                 self.lines.trim()
             self._let_go = self._roomy
             self._roomy = 0
+            # what was let go is free before the libraries come in, and the
+            # allocator looks for room from the heap's start again (it goes on
+            # from where it last found some until it runs out)
+            gc.collect()
         elif self._let_go:
             if self._let_go == 2:
                 # the screen after: all the lines made again at once, in the
@@ -144,13 +148,96 @@ class Stage:
             self._let_go = 0
         self.lines.fit()  # the language may have changed its line height
         if module is None:
+            # its module is loaded with it, and kept until a screen needs the
+            # room (let_cards_go)
+            from taki_ui.table_screen import TableScreen
+
             self.screen = self.table = TableScreen(self.lines, self.cards)
         else:
             mod = __import__("taki_ui." + module, None, None, (cls,))
             self.screen = getattr(mod, cls)(self.lines, *args)
-        self.root.append(self.screen.group)
-        self.root.append(self.marks)
+            if module == KEPT:
+                self._pass = self.screen
+        self.root.insert(0, self.screen.group)  # under the marks
         return self.screen
+
+    def _leave(self):
+        """Let the screens shown (and kept) go now, under a new root that
+        shows nothing until the next screen is built into it: nothing holds
+        their objects then, so their heap is free for the next one's (the
+        standings' libraries need the table's), and for what is let go or
+        made again before it. The panel changes only at the loop's refresh,
+        when the next screen is whole."""
+        for old in (self.screen, self._kept):
+            if old is not None and hasattr(old, "close"):
+                old.close()
+        if self.screen is not None:
+            self.lines.release()
+            # its tree goes now: the old screen object itself lives on while
+            # its key() (which called this) runs, under the next screen's making
+            self.screen.group = None
+        self.screen = self.table = self._kept = self._pass = self._other = None
+        if self.root is not None:
+            self.root.remove(self.marks)
+        self.root = displayio.Group()
+        self.root.append(self.marks)
+        self.display.root_group = self.root
+
+    def let_pass_go(self):
+        """The pass screen, kept beside the table, goes (the game is over:
+        what comes next needs its heap; the next game makes it again)."""
+        p = self._pass
+        if p is None or self.screen is p:
+            return
+        self._other = None  # its root, and its lines with it
+        for ln in p.taken:
+            if ln is not None:
+                self.lines.give(ln)
+        self.lines.release_extra()
+        self._pass = None
+        if self._module != KEPT:
+            drop(KEPT)
+
+    def _cover(self, cls, *args):
+        """The pass screen instead of the table (see show)."""
+        t = self.table
+        t.hide_hand()  # no hand kept under the pass screen: the next is painted when shown
+        self._kept = t
+        self.table = None
+        p = self._pass
+        if p is None:
+            mod = __import__("taki_ui." + KEPT, None, None, (cls,))
+            p = self._pass = getattr(mod, cls)(self.lines, *args)
+            self._other = displayio.Group()
+            self._other.append(p.group)
+        else:
+            p.show(*args)
+        self._swap()
+        self._module = KEPT
+        self.screen = p
+        return p
+
+    def _uncover(self):
+        """The table again, as it was when the pass screen came."""
+        t = self._kept
+        self._kept = None
+        self._swap()
+        self._module = None
+        self.screen = self.table = t
+        return t
+
+    def _swap(self):
+        """Show the other root (the table's or the pass screen's), the marks
+        moved to it. Another root is a whole new frame for the display: each
+        pixel computed once, where nothing is drawn for a couple of
+        instructions. Only what changed would be less, but here that is
+        nearly all of the screen, in areas that overlap, each computed anew."""
+        root = self._other
+        self._other = self.root
+        self.root.remove(self.marks)
+        root.append(self.marks)
+        self.root = root
+        self.display.root_group = root
 
 
 def _marks():

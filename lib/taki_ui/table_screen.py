@@ -118,6 +118,10 @@ class TableScreen:
                           for i in range(5)]
         self.col0 = _GRID_X // CHAR_W if rtl else 0  # where the grid's cells start on the line
         self.shorts = None  # the players' names, short and unique (made once)
+        # what the grid shows: each seat's cards left and stage (show_table
+        # draws a row again only when they changed; 255: not drawn yet)
+        self.drawn = bytearray(b"\xff" * 20)
+        self.info_key = -1  # what the top line shows (show_table)
         # whether a seat's short picture fits `room` columns: bit room of
         # fit_yes, once bit room of fit_known says it was measured (_name)
         self.fit_known = bytearray(10)
@@ -165,17 +169,32 @@ class TableScreen:
 
     # --- the public part ------------------------------------------------------
     def show_table(self, game, names):
+        """The public part as the game stands; only what changed since the
+        last time is drawn again (a line redrawn is sent to the panel)."""
         self.lead.paint(game.leading())
         players = game.players
         tour = game.tournament()
         if self.shorts is None:
             self.shorts = settings.shorts(names, players, 3 if tour else 4)
-        head = self.head
-        head.clear()
-        head.put_text(self.head_col, strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
-        head.done()
+            head = self.head
+            head.clear()
+            head.put_text(self.head_col, strings.TOUR_LEGEND if tour else strings.CARDS_HEAD)
+            head.done()
         cur = game.current()
+        drawn = self.drawn
         for row in range(5):
+            same = True
+            for col in range(2):
+                s = row + 5 * col
+                if s < players:
+                    n = game.hand_size(s)
+                    st = game.stage(s) if tour else 0
+                    if drawn[2 * s] != n or drawn[2 * s + 1] != st:
+                        drawn[2 * s] = n
+                        drawn[2 * s + 1] = st
+                        same = False
+            if same:
+                continue
             ln = self.seat_rows[row]
             ln.clear()
             for col in range(2):
@@ -189,27 +208,34 @@ class TableScreen:
             self.bar_on = True
         else:
             self.bar_on = False
-        self.bar.hidden = not self.bar_on or self.covered
+        _show(self.bar, self.bar_on and not self.covered)
         c = game.color()
         self.swatch_pal[0] = cardart.COLOURS[c]
         cardart.show_mark(self.swatch_mark, c)
-        ln = self.info
-        ln.clear()
-        col = 0 if text.PIXELS else ln.put_text(0, strings.RED + c) + 1
-        # play's direction, as it goes on the grid (mirrored in Sindhi)
-        col = ln.put(col, ">>" if (game.direction() > 0) != self.rtl else "<<")
-        on = True
+        on = 0
         if game.pending():
-            ln.put_text(col + 1, strings.STACK, game.pending())
+            on = 1 + game.pending()
         elif game.plus3_by() >= 0:
-            ln.put_text(col + 1, strings.PLUS3_ON)
+            on = 1
         elif game.run_color() >= 0:
-            ln.put_text(col + 1, strings.RUN)
-        else:
-            on = False
-        ln.done()
+            on = 2
+        key = (on << 4) | (c << 1) | (1 if game.direction() > 0 else 0)
+        if key != self.info_key:
+            self.info_key = key
+            ln = self.info
+            ln.clear()
+            col = 0 if text.PIXELS else ln.put_text(0, strings.RED + c) + 1
+            # play's direction, as it goes on the grid (mirrored in Sindhi)
+            col = ln.put(col, ">>" if (game.direction() > 0) != self.rtl else "<<")
+            if game.pending():
+                ln.put_text(col + 1, strings.STACK, game.pending())
+            elif game.plus3_by() >= 0:
+                ln.put_text(col + 1, strings.PLUS3_ON)
+            elif game.run_color() >= 0:
+                ln.put_text(col + 1, strings.RUN)
+            ln.done()
         if text.PIXELS:
-            self.head.hidden = on  # the top line holds one of them
+            _show(self.head, not on)  # the top line holds one of them
 
     def _cell(self, ln, at, s, game, tour):
         """A player's cell: name, cards left (/ stage); its last column blank."""
@@ -295,7 +321,7 @@ class TableScreen:
         self._lead_group.hidden = aside
         for ln in self.seat_rows:
             ln.hidden = aside
-        self.bar.hidden = aside or not self.bar_on
+        _show(self.bar, not aside and self.bar_on)
 
     # --- the hand -------------------------------------------------------------
     def show_hand(self, hand, n, playable, cursor):
@@ -312,19 +338,20 @@ class TableScreen:
         self.first = 0
         for i in range(SLOTS):
             card = self.slots[i]
-            card.hidden = i >= n
             if i < n:
                 card.paint(-1)
                 card.y = self.hand_y
-        self.left.hidden = True
-        self.right.hidden = n <= SLOTS
+            _show(card, i < n)
+        _show(self.left, False)
+        _show(self.right, n > SLOTS)
 
     def hide_hand(self):
         self.n = 0
         self.cursor = -1
         for card in self.slots:
-            card.hidden = True
-        self.left.hidden = self.right.hidden = True
+            _show(card, False)
+        _show(self.left, False)
+        _show(self.right, False)
 
     def _scroll(self):
         """Keep the cursor in view; True if the visible cards changed."""
@@ -348,7 +375,7 @@ class TableScreen:
                 card.y = self.hand_y - (_RAISE if k == self.cursor else 0)
                 _show(card, True)
             else:
-                card.hidden = True
+                _show(card, False)
         # more cards to the left or to the right: the arrows say so
         _show(self.left, self.first > 0)
         _show(self.right, self.first + SLOTS < self.n)

@@ -29,7 +29,6 @@ from boards import SCREEN_W as WIDTH
 from micropython import const
 
 from taki_ui import strings
-from taki_ui.widgets import Placed
 
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
 _UNKNOWN = const(63 - _FIRST)  # "?"
@@ -54,7 +53,13 @@ _cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blan
 bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
 _texts = None
 cut = 0  # characters that did not fit where they were put, and pictures.cut (tests: never any)
+# which texts a line shows is remembered by number (Line.show): one
+# language's number 5 is not another's, so a language put in use counts on
+gen = 0
 CLEAR = const(-1)  # a line's background: none, what is under it shows (Pool.take)
+_GLYPH_TILES = const(27)  # a line's window in the board's font: 162 px, to the screen's edge from 0
+_TW = const(8)  # a line of pictures' window: tiles of 8-pixel columns of its bitmap
+_PIC_TILES = const(WIDTH // _TW)
 
 
 class Texts:
@@ -156,9 +161,10 @@ def use(t):
     """Draw from Texts t from now on; the Texts drawn from until now (not
     closed: the first start's question shows each language's name from its
     own file, then gives the one in use back)."""
-    global _texts, LH, PIXELS, RTL, _pictures
+    global _texts, LH, PIXELS, RTL, _pictures, gen
     old = _texts
     _texts = t
+    gen += 1
     h = t.head
     PIXELS = h[2] == 2
     RTL = PIXELS and h[3] & 1 == 1
@@ -298,42 +304,122 @@ def split_at(start, n, width):
     return k if k > start else start + width
 
 
-class Line(Placed):
+def _key(ln):
+    """The language in use and where line ln stands, as one number (Line.show)."""
+    return gen << 10 | (ln.X & 1023)
+
+
+class Line:
+    """One line of text, placed in a screen's group as one TileGrid (`tile`).
+
+    In the board's font (a language of characters): a TileGrid over the
+    firmware font's own bitmap, a glyph a tile, as displayio's Terminal
+    draws; what a line shows is composed into a row of character cells, and
+    a cell that changed is one tile index changed (no pixel is copied). In
+    a language of pictures: a one-bit Bitmap drawn into (taki_ui.pictures),
+    shown through a TileGrid of its 8-pixel columns.
+
+    Either way the TileGrid is a window as wide as the screen onto the
+    line's content, slid so that what lies on the screen is the text and
+    as little blank as can be (a blank pixel costs the display's refresh
+    as much as an inked one): the text's end at the window's end, or its
+    start at the window's start, whichever leaves less blank on the screen.
+    `x` is where the line's column 0 stands; `tile.x` where the window does."""
+
+    # (few attributes: a line is made 16 times, and an object's attributes
+    # are a table on the heap that grows as it fills; these two stay the
+    # class's until a line needs its own)
+    drew = None  # tests (trace): what it drew, in order
+    ltr = False  # laid out left to right even in Sindhi (names, numbers only)
+
     def __init__(self, height=LINE_H):
-        self.bitmap = displayio.Bitmap(WIDTH, height, 2)
-        self.palette = displayio.Palette(2)
-        self.palette.make_transparent(0)  # until a colour() gives it a background
-        self.tile = displayio.TileGrid(self.bitmap, pixel_shader=self.palette)
-        self.cells = bytearray(COLS)  # what is to be shown: glyph numbers + 1, 0 blank
-        self.shown = bytearray(COLS)  # what the bitmap shows
+        self.palette = pal = displayio.Palette(2)
+        pal.make_transparent(0)  # until a colour() gives it a background
+        if PIXELS:  # drawn as pictures (the language in use when made)
+            self.bitmap = displayio.Bitmap(WIDTH, height, 2)
+            self.tile = displayio.TileGrid(self.bitmap, pixel_shader=pal, width=_PIC_TILES,
+                                           height=1, tile_width=_TW, tile_height=height)
+            self.cells = self.shown = None
+        else:
+            self.bitmap = None
+            self.tile = displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=pal,
+                                           width=_GLYPH_TILES, height=1, tile_width=CHAR_W,
+                                           tile_height=LINE_H, default_tile=0)
+            self.cells = bytearray(COLS)  # what is to be shown: glyph numbers + 1, 0 blank
+            self.shown = bytearray(COLS)  # what the tiles show
+        self.X = 0  # where column 0 stands (x)
+        self.s = 0  # the window's first tile: tile j shows column s + j (Latin) or chunk s + j
+        self.span = -1  # pictures: the window's place and the columns it shows
         self.group = None  # the group it sits in while a screen uses it
-        self.drew = [] if trace else None  # tests: what it drew, in order
         if trace:
+            self.drew = []  # tests: what it drew, in order
             self.said = []  # tests: the texts it shows (pictures), as numbers
-        self.ltr = False  # laid out left to right even in Sindhi (names, numbers only)
         # the columns of pixels drawn since the last clear (pictures: a clear
         # fills only those, so a refresh sends only what changed)
         self.lo = 0
         self.hi = WIDTH
+        # what show() drew last: text n with places a, b, c, in the language
+        # and at the x of `key` (_key), while nothing else was drawn since
+        # (clear forgets it); the same again draws nothing
+        self.n = -1
+        self.a = self.b = self.c = None
+        self.key = -1
+
+    # --- where (the window's place follows the line's) -------------------------
+    @property
+    def x(self):
+        return self.X
+
+    @x.setter
+    def x(self, v):
+        self.X = v
+        self.tile.x = v + (CHAR_W if self.bitmap is None else _TW) * self.s
+
+    @property
+    def pics(self):
+        """Drawn as pictures (the language in use when it was made)."""
+        return self.bitmap is not None
+
+    @property
+    def height(self):
+        return LINE_H if self.bitmap is None else self.bitmap.height
+
+    y = property(lambda self: self.tile.y, lambda self, v: setattr(self.tile, "y", v))
+    hidden = property(lambda self: self.tile.hidden,
+                      lambda self, v: setattr(self.tile, "hidden", v))
 
     # --- what a line shows -----------------------------------------------------
     def set(self, s):
-        """Show the str s."""
+        """Show the str s (what it shows already: nothing is drawn)."""
+        if self.n == -2 and s == self.a and self.key == _key(self):
+            return
         self.clear()
         self.put(0, s)
         self.done()
+        self.n = -2  # (show's memory: -2, a str)
+        self.a = s
+        self.key = _key(self)
 
     def show(self, n, a=None, b=None, c=None):
-        """Show text n, its places filled with a, b, c."""
+        """Show text n, its places filled with a, b, c (what it shows
+        already: nothing is drawn, nothing sent to the panel)."""
+        if n == self.n and a == self.a and b == self.b and c == self.c and self.key == _key(self):
+            return
         self.clear()
-        if PIXELS:  # straight there: a frame less on the deepest path (pystack)
+        if self.bitmap is not None:  # straight there: a frame less on the deepest path (pystack)
             _pictures.put_text(self, 0, n, a, b, c, False, -1)
         else:
             self.put_text(0, n, a, b, c)
         self.done()
+        self.n = n
+        self.a = a
+        self.b = b
+        self.c = c
+        self.key = _key(self)
 
     def clear(self):
-        if PIXELS:
+        self.n = -1
+        if self.bitmap is not None:
             _pictures.clear(self)
             return
         if self.drew is not None:
@@ -344,7 +430,8 @@ class Line(Placed):
 
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
-        if PIXELS:
+        self.n = -1
+        if self.bitmap is not None:
             return _pictures.put(self, col, s)
         n = _put_int(s, 0) if isinstance(s, int) else compose_str(s)
         return self.place(col, 0, n)
@@ -353,7 +440,8 @@ class Line(Placed):
         """Write text n from column col (right=True: ending there); the
         column after it. part: a two-line text's first (0) or second (1)
         line (pictures; -1: all of it)."""
-        if PIXELS:
+        self.n = -1
+        if self.bitmap is not None:
             return _pictures.put_text(self, col, n, a, b, c, right, part)
         k = compose(n, a, b, c)
         return self.place(col - k if right else col, 0, k)
@@ -361,6 +449,7 @@ class Line(Placed):
     def place(self, col, start, n):
         """Copy n composed cells from start to column col; the column after."""
         global cut
+        self.n = -1
         cells = self.cells
         for k in range(n):
             if 0 <= col < COLS:
@@ -371,33 +460,83 @@ class Line(Placed):
         return col
 
     def done(self):
-        """Draw the cells that changed since the last time (pictures are
-        drawn at once)."""
-        if PIXELS:
+        """Show what was put since the last clear: the cells that changed
+        (pictures are drawn at once), and the window over the text."""
+        if self.bitmap is not None:
+            lo = self.lo
+            hi = self.hi
+            if hi <= lo:  # nothing drawn: the whole bitmap is blank
+                self._slide(-1, -1, 0)
+                return
+            lo //= _TW
+            hi = (hi + _TW - 1) // _TW
+            # a column of the bitmap the text leaves blank, for the window's
+            # tiles off the text (needed only when there is one)
+            self._slide(lo, hi, 0 if lo > 0 else hi)
             return
         cells = self.cells
         shown = self.shown
-        first = COLS
+        first = -1
         last = -1
         for k in range(COLS):
-            if cells[k] != shown[k]:
-                shown[k] = cells[k]
-                if k < first:
+            if cells[k] > 1:  # ink: not blank, not a space
+                if first < 0:
                     first = k
                 last = k
-        if last < 0:
+        old = self.s
+        if self._slide(first, last + 1, COLS):  # all tiles: the window moved
+            for k in range(COLS):
+                shown[k] = cells[k]
             return
-        bm = self.bitmap
-        font = terminalio.FONT.bitmap
-        bitmaptools.fill_region(bm, first * CHAR_W, 0, last * CHAR_W + CHAR_W, LINE_H, 0)
-        self.lo = 0  # for pictures, should the language change: clear it all
-        self.hi = WIDTH
-        for k in range(first, last + 1):
-            i = shown[k]
-            if i > 1:  # not blank, not a space
-                i -= 1
-                bitmaptools.blit(bm, font, k * CHAR_W, 0, x1=i * CHAR_W, y1=0,
-                                 x2=i * CHAR_W + CHAR_W, y2=LINE_H)
+        tg = self.tile
+        for k in range(COLS):
+            v = cells[k]
+            if v != shown[k]:
+                shown[k] = v
+                j = k - old
+                if 0 <= j < _GLYPH_TILES:
+                    tg[j] = v - 1 if v > 1 else 0
+
+    def _slide(self, lo, hi, blank):
+        """Place the window over columns (tiles' widths) lo..hi-1 of the
+        content (-1, -1: none; the window waits off the screen); blank: a
+        column of pictures with no ink. True if it moved (every tile set)."""
+        pics = self.bitmap is not None
+        n = _PIC_TILES if pics else _GLYPH_TILES
+        tw = _TW if pics else CHAR_W
+        X = self.X
+        if lo < 0:
+            s = -2 * n  # off the screen, left of it
+        elif not self.palette.is_transparent(0):
+            s = 0  # a bar: as wide as the screen, from x
+        else:
+            # the text's end at the window's end: blank on the screen left of
+            # the text; its start at the window's start: blank right of it
+            right = hi - n
+            left_blank = X + tw * lo - max(0, X + tw * right)
+            right_blank = min(WIDTH, X + tw * (lo + n)) - (X + tw * hi)
+            s = right if left_blank < right_blank else lo
+        if pics:
+            span = s << 16 | (lo & 255) << 8 | (hi & 255)
+            if span == self.span:  # the same columns where they were
+                return False
+            self.span = span
+        elif s == self.s:
+            return False
+        self.s = s
+        tg = self.tile
+        tg.x = X + tw * s
+        if pics:
+            for j in range(n):
+                k = s + j
+                tg[j] = k if lo <= k < hi else blank
+        else:
+            cells = self.cells
+            for j in range(n):
+                k = s + j
+                v = cells[k] if 0 <= k < COLS else 0
+                tg[j] = v - 1 if v > 1 else 0
+        return True
 
     @property
     def text(self):
@@ -408,16 +547,20 @@ class Line(Placed):
             return "".join(p if isinstance(p, str) else words[d[0], p] for p in d[1:]).rstrip()
         return "".join(chr(_FIRST + i - 1) if i else " " for i in self.shown).rstrip()
 
-    # --- how (where: widgets.Placed) -------------------------------------------
+    # --- how ---------------------------------------------------------------------
     def colour(self, fg, bg=None):
-        """Ink colour, and a background (CLEAR: none; None: as it was)."""
+        """Ink colour, and a background (CLEAR: none; None: as it was). A
+        line with a background is as wide as the screen (a bar)."""
         pal = self.palette
         pal[1] = fg
+        bar = not pal.is_transparent(0)
         if bg == CLEAR:
             pal.make_transparent(0)
         elif bg is not None:
             pal[0] = bg
             pal.make_opaque(0)
+        if bar != (not pal.is_transparent(0)):
+            self.done()  # the window placed again: a bar is as wide as the screen
 
 
 def show2(first, second, n, a=None, b=None, c=None):
@@ -427,9 +570,11 @@ def show2(first, second, n, a=None, b=None, c=None):
         two = _pictures.parts(n)
         first.clear()
         _pictures.put_text(first, 0, n, a, b, c, False, 0 if two else -1)
+        first.done()
         second.clear()
         if two:
             _pictures.put_text(second, 0, n, a, b, c, False, 1)
+        second.done()
         return two
     k = compose(n, a, b, c)
     at = split(k)
@@ -456,16 +601,20 @@ def fits(n, a=None, b=None, c=None, lines=1, width=WIDTH - 4):
 
 
 class Pool:
-    """n lines, lent to the screen on show."""
+    """Lines lent to the screens: `base` made at once and kept, up to n in
+    all made as they are taken (the table with the pass screen beside it
+    needs more than any one screen), the ones past base let go with the
+    screens that took them (release)."""
 
-    def __init__(self, n):
+    def __init__(self, n, base):
         self.n = n
-        self.lines = [Line(LH) for _ in range(n)]
+        self.base = base
+        self.lines = [Line(LH) for _ in range(base)]
 
     def fit(self):
         """Lines as tall as the language in use needs (when it changed,
         between two screens: no line is lent)."""
-        if self.lines and self.lines[0].bitmap.height != LH:
+        if self.lines and (self.lines[0].height != LH or self.lines[0].pics != PIXELS):
             n = len(self.lines)
             self.lines = None
             self.lines = [Line(LH) for _ in range(n)]
@@ -476,8 +625,8 @@ class Pool:
         self.lines = []
 
     def refill(self):
-        """Make the lines trim() let go, all of them."""
-        while len(self.lines) < self.n:
+        """Make the lines trim() let go, up to base."""
+        while len(self.lines) < self.base:
             self.lines.append(Line(LH))
 
     def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=CLEAR,
@@ -498,8 +647,9 @@ class Pool:
             ln = Line(LH)
             self.lines.append(ln)
         ln.group = group
-        ln.ltr = ltr
-        ln.tile.x = x
+        if ln.ltr != ltr:
+            ln.ltr = ltr
+        ln.x = x
         ln.tile.y = y
         ln.tile.hidden = False
         ln.colour(fg, bg)
@@ -518,10 +668,20 @@ class Pool:
         ln.group = None
 
     def release(self):
-        """Every line back to the pool (the screen that used them is left)."""
+        """Every line back to the pool (the screen that used them is left);
+        those past base go."""
         for ln in self.lines:
             if ln.group is not None:
                 self.give(ln)
+        self.release_extra()
+
+    def release_extra(self):
+        """Let the lines past base go, those not lent."""
+        k = len(self.lines) - 1
+        while len(self.lines) > self.base and k >= 0:
+            if self.lines[k].group is None:
+                self.lines.pop(k)
+            k -= 1
 
     def used(self):
         n = 0

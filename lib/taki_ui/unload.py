@@ -26,3 +26,12 @@ DISPLAY_LIBS = ("adafruit_display_text.bitmap_label", "adafruit_display_text",
 def forget_display_libs():
     for name in DISPLAY_LIBS:
         forget(name)
+
+
+def make_room(app, lines=False):
+    """Let the bots' code, the card slots and the table's code go (and the
+    text lines: see Stage.let_cards_go) for a screen whose libraries need
+    the room (the Records, the standings), before its module is imported.
+    A computer's move, the table, the card help make them again."""
+    app.cpu.unload()
+    app.stage.let_cards_go(lines)

@@ -9,7 +9,7 @@ App they are given. The notices' time runs on every screen, the table's or not.
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from taki_ui import lights, notices, strings
+from taki_ui import lights, notices, strings, unload
 from taki_ui.states import S_DREW, S_OVER, S_PASS, S_WATCH
 
 NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
@@ -18,6 +18,7 @@ NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
 def new_game(app):
     """A new deal with the settings' seats, then play."""
     st = app.settings
+    app.saves.settle()  # the last game counted before this one is dealt
     seed = app.next_seed if app.next_seed is not None else ticks_ms()
     app.game.reset(st.players, seed, first=st.first, tournament=st.tournament)
     app.cpu.seed(seed + 1)
@@ -27,9 +28,10 @@ def new_game(app):
 
 def game_over(app):
     """The standings. Their display libraries need the room: the bots' code
-    and the card slots go (the next deal makes them again)."""
-    app.cpu.unload()
-    app.stage.let_cards_go(lines=True)
+    and the card slots go (the next deal makes them again). The game is
+    counted in the records later (Saves.settle: the next write, the Records
+    screen or the next deal), not beside the standings' libraries."""
+    unload.make_room(app, lines=True)
     app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
 
 
@@ -51,6 +53,8 @@ def watch(app, delay=-1):
     (the next hand needs the pass screen first)."""
     g = app.game
     app.viewer = -1
+    if g.over():
+        app.stage.let_pass_go()  # its heap for the records' and the standings' code
     t = app.on_table(S_WATCH)
     t.hide_chooser()
     t.show_table(g, app.names)
@@ -81,6 +85,12 @@ def tick(app):
     now = ticks_ms()
     if app.state == S_DREW:
         return False  # "You drew ..." stays until A; the public notices wait
+    if app.saves.tally_due:
+        # the game just ended: counted in the records now, in a pass of its
+        # own after the last move's (not in it: ~130 ms on a SAMD51), with
+        # the table's heap as it was
+        app.saves.settle()
+        return False
     n = app.notices
     if (ticks_diff(now, app.notice_until) >= 0) if app.notice_on else n.pending():
         if n.pending():
@@ -95,6 +105,8 @@ def tick(app):
         # before it happens
         _tell_next(app)
         app.until = ticks_add(now, NEXT_MS)
+        if app.cpu.bots is None and not app.settings.is_human(app.game.current()):
+            app.cpu.brain()  # the bots' code now, while "Next" shows: not in the move's time
         return False
     return ticks_diff(now, app.until) >= 0
 

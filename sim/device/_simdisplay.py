@@ -9,12 +9,43 @@ NeoPixels and the key map.
 """
 
 import busdisplay
+import displayio
 import numpy as np
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
 from displayio._area import Area
 
 import _simhw
+
+
+def _fix_hidden_by_parent():
+    """A layer put into a Group takes that Group's hiddenness, as
+    CircuitPython's displayio does (shared-module/displayio/Group.c,
+    _add_layer): blinka-displayio 2.7.1 keeps whatever it had, so a text
+    line taken from a hidden screen into a shown one stayed invisible on
+    the desktop alone (the pass screen kept hidden beside the table)."""
+    insert = displayio.Group.insert
+    setitem = displayio.Group.__setitem__
+
+    def _inherit(group, layer):
+        if isinstance(layer, (displayio.Group, displayio.TileGrid)):
+            layer._set_hidden_by_parent(group._hidden_group or group._hidden_by_parent)
+
+    def fixed_insert(self, index, layer):
+        insert(self, index, layer)
+        _inherit(self, layer)
+
+    def fixed_setitem(self, index, layer):
+        setitem(self, index, layer)
+        _inherit(self, layer)
+
+    if not getattr(displayio.Group, "_taki_fixed", False):
+        displayio.Group.insert = fixed_insert
+        displayio.Group.__setitem__ = fixed_setitem
+        displayio.Group._taki_fixed = True
+
+
+_fix_hidden_by_parent()
 
 WIDTH = 160
 HEIGHT = 128

@@ -260,6 +260,55 @@ class Sim:
         return tuple(self.display.surface().get_at((x, y)))[:3]
 
 
+def each_table(sim, fn, monkeypatch=None):
+    """Call fn(table) with every TableScreen the app builds or shows again
+    from now on (tests: the table's module is forgotten and imported again
+    when a screen needs the room, so a patch of its class would not last).
+    sim: that simulator's app; or, with monkeypatch, every app (Stage.show
+    patched for the test)."""
+    from taki_ui import stage as _stage
+
+    show = _stage.Stage.show
+
+    def watched(stage, module, cls, *args):
+        screen = show(stage, module, cls, *args)
+        if stage.table is not None:
+            fn(stage.table)
+        return screen
+
+    if monkeypatch is not None:
+        monkeypatch.setattr(_stage.Stage, "show", watched)
+    else:
+        st = sim.app.stage
+        st.show = lambda module, cls, *args: watched(st, module, cls, *args)
+
+
+def ink(ln):
+    """The inked pixels of a line of the pool (taki_ui.text.Line), {(x, y)}
+    from its column 0's top left: a line of pictures' bitmap, or the firmware
+    font's glyphs that a line in the board's font shows."""
+    from boards import CHAR_W, LINE_H, SCREEN_W
+
+    out = set()
+    if ln.bitmap is not None:
+        bm = ln.bitmap
+        for y in range(bm.height):
+            for x in range(SCREEN_W):
+                if bm[x, y]:
+                    out.add((x, y))
+        return out
+    import terminalio
+
+    font = terminalio.FONT.bitmap
+    for k, v in enumerate(ln.shown):
+        if v > 1:
+            for y in range(LINE_H):
+                for x in range(CHAR_W):
+                    if font[(v - 1) * CHAR_W + x, y]:
+                        out.add((k * CHAR_W + x, y))
+    return out
+
+
 def _walk(group, ox, oy, scale, lines, out, labels):
     """Collect the pool's lines (taki_ui.text) that are visible in group."""
     if group.hidden:
@@ -273,8 +322,9 @@ def _walk(group, ox, oy, scale, lines, out, labels):
                 _label_lines(item, ox, oy, scale, out)
         elif hasattr(item, "append"):
             _walk(item, ox, oy, scale, lines, out, labels)
-        elif id(item) in lines and not item.hidden:
-            out.append((ox + item.x * scale, oy + item.y * scale, scale, lines[id(item)]))
+        elif id(item) in lines and not item.hidden:  # (x: where its column 0 stands)
+            ln = lines[id(item)]
+            out.append((ox + ln.x * scale, oy + item.y * scale, scale, ln))
 
 
 class LabelLine:
