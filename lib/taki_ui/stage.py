@@ -25,12 +25,15 @@ from taki_ui import cardart, text, widgets
 from taki_ui.table_screen import SLOTS  # (a const: the bundle puts in its value, no import)
 from taki_ui.unload import forget
 
-LINES = const(16)  # text lines in the pool: the table's 11 (its colour choice open) and the pass screen's 5
+LINES = const(18)  # text lines in the pool: the table's 11 (its colour choice open) and
+# the pass screen's 5, or the table's 10 and the +3 prompt's 7
 LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one screen shows
 # the screen between every two people's turns: its module stays imported
 # (an import from flash is ~15 ms of each pass screen; ~0.7 KB of heap)
 # until a screen needs the room (let_cards_go)
 KEPT = "pass_screen"
+# screens shown while the table is kept (Stage.show)
+SIDE = (KEPT, "plus3_screen")
 MARK_NONE = const(-1)
 MARK_SAVE = const(0)  # a floppy disk: do not switch off
 MARK_LOW = const(1)  # a battery with one red bar
@@ -58,7 +61,8 @@ class Stage:
         self.table = None  # the screen, while it is the table
         self._kept = None  # the table, while the pass screen is shown instead
         self._pass = None  # the pass screen, while the table is kept (shown or not)
-        self._other = None  # the root of the one of the two not shown
+        self._troot = None  # the kept table's root, and the pass screen's
+        self._proot = None
         self._module = None  # the screen module imported for the screen shown
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
@@ -110,14 +114,13 @@ class Stage:
         """Let the screen shown go, then build and show
         taki_ui.<module>.<cls>(lines, *args); module None: the table.
 
-        Between people's hands the table and the pass screen take turns:
-        the pass screen (KEPT) is shown over the table, which stays built
-        and hidden under it, and the table comes back as it was; the pass
-        screen stays built too, hidden, and is told the next name. Only
-        what they show is sent to the panel then (each layer's own area),
-        not a whole new frame."""
-        if module == KEPT and self.table is not None and not self._roomy:
-            return self._cover(cls, *args)
+        Between people's hands the table is kept built while a screen of
+        SIDE is shown instead (the pass screen, the +3 prompt), each in a
+        root group of its own, and comes back as it was; the pass screen
+        (KEPT) stays built too, and is told the next name."""
+        if module in SIDE and (self.table is not None or self._kept is not None) \
+                and not self._roomy:
+            return self._side(module, cls, *args)
         if module is None and self._kept is not None:
             return self._uncover()
         self._leave()
@@ -176,64 +179,85 @@ class Stage:
             # its tree goes now: the old screen object itself lives on while
             # its key() (which called this) runs, under the next screen's making
             self.screen.group = None
-        self.screen = self.table = self._kept = self._pass = self._other = None
+        self.screen = self.table = self._kept = self._pass = self._troot = self._proot = None
         if self.root is not None:
             self.root.remove(self.marks)
         self.root = displayio.Group()
         self.root.append(self.marks)
         self.display.root_group = self.root
 
-    def let_pass_go(self):
-        """The pass screen, kept beside the table, goes (the game is over:
-        what comes next needs its heap; the next game makes it again)."""
+    def let_pass_go(self, code=True):
+        """The pass screen, kept beside the table, goes (the game is over,
+        or another side screen needs its lines: the next pass makes it
+        again); code: its module too, unless it is shown."""
         p = self._pass
         if p is None or self.screen is p:
             return
-        self._other = None  # its root, and its lines with it
+        self._proot = None  # its root, and its lines with it
         for ln in p.taken:
             if ln is not None:
                 self.lines.give(ln)
         self.lines.release_extra()
         self._pass = None
-        if self._module != KEPT:
+        if code and self._module != KEPT:
             drop(KEPT)
 
-    def _cover(self, cls, *args):
-        """The pass screen instead of the table (see show)."""
+    def _side(self, module, cls, *args):
+        """A SIDE screen instead of the table or of another one (see show)."""
         t = self.table
-        t.hide_hand()  # no hand kept under the pass screen: the next is painted when shown
-        self._kept = t
-        self.table = None
-        p = self._pass
-        if p is None:
-            mod = __import__("taki_ui." + KEPT, None, None, (cls,))
-            p = self._pass = getattr(mod, cls)(self.lines, *args)
-            self._other = displayio.Group()
-            self._other.append(p.group)
+        if t is not None:  # the table goes aside, its hand hidden (it shows the next one)
+            t.hide_hand()
+            self._kept = t
+            self.table = None
+            self._troot = self.root
         else:
+            self._drop_side()
+        p = self._pass if module == KEPT else None
+        if p is not None:
             p.show(*args)
-        self._swap()
-        self._module = KEPT
+            root = self._proot
+        else:
+            if module != KEPT:
+                self.let_pass_go(False)  # its lines for this one (its code stays)
+            # (built here, not in a function of its own: a frame less under
+            # the screen's drawing, on the deepest path of the pystack)
+            mod = __import__("taki_ui." + module, None, None, (cls,))
+            p = getattr(mod, cls)(self.lines, *args)
+            root = displayio.Group()
+            root.append(p.group)
+            if module == KEPT:
+                self._pass = p
+                self._proot = root
+        self._module = module
         self.screen = p
+        self._swap(root)
         return p
 
+    def _drop_side(self):
+        """The side screen shown goes, unless it is the pass screen (kept)."""
+        old = self.screen
+        if old is not None and old is not self._pass:
+            self.lines.release_group(old.group)
+            old.group = None
+            drop(self._module)
+
     def _uncover(self):
-        """The table again, as it was when the pass screen came."""
+        """The table again, as it was when it went aside."""
+        self._drop_side()
         t = self._kept
         self._kept = None
-        self._swap()
         self._module = None
         self.screen = self.table = t
+        self._swap(self._troot)
+        self._troot = None
         return t
 
-    def _swap(self):
-        """Show the other root (the table's or the pass screen's), the marks
-        moved to it. Another root is a whole new frame for the display: each
-        pixel computed once, where nothing is drawn for a couple of
-        instructions. Only what changed would be less, but here that is
-        nearly all of the screen, in areas that overlap, each computed anew."""
-        root = self._other
-        self._other = self.root
+    def _swap(self, root):
+        """Show root (the table's or a side screen's), the marks moved to
+        it. Another root is a whole new frame for the display: each pixel
+        computed once, where nothing is drawn for a couple of instructions.
+        Only what changed would be less, but here that is nearly all of the
+        screen, in areas that overlap, each computed anew."""
         self.root.remove(self.marks)
         root.append(self.marks)
         self.root = root

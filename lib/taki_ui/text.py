@@ -406,10 +406,12 @@ class Line:
         if n == self.n and a == self.a and b == self.b and c == self.c and self.key == _key(self):
             return
         self.clear()
-        if self.bitmap is not None:  # straight there: a frame less on the deepest path (pystack)
+        # straight there, not through put_text: a frame less on the deepest
+        # path of the pystack (a screen built as a key's answer)
+        if self.bitmap is not None:
             _pictures.put_text(self, 0, n, a, b, c, False, -1)
         else:
-            self.put_text(0, n, a, b, c)
+            self.place(0, 0, compose(n, a, b, c))
         self.done()
         self.n = n
         self.a = a
@@ -666,6 +668,15 @@ class Pool:
         """One line back to the pool."""
         ln.group.remove(ln.tile)
         ln.group = None
+
+    def release_group(self, group):
+        """The lines lent to group (or to a Group in it) back; those past
+        base go (a screen left while the table stays: taki_ui.stage)."""
+        for ln in self.lines:
+            g = ln.group
+            if g is not None and (g is group or g in group):
+                self.give(ln)
+        self.release_extra()
 
     def release(self):
         """Every line back to the pool (the screen that used them is left);
