@@ -109,10 +109,14 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     # unhinted (its dots apart, sim/build/shape.py) has lines 17 px tall, not
     # 19: 16517, 17077, 36637 before
     # Lines only as wide as their text (taki_ui.text.Line's window) and only
-    # what changed drawn again (TableScreen.show_table, Line.show) since:
-    assert [p.px for p in en["play"]] == [8395, 8973, 14555, 9779, 18083]
-    assert [p.px for p in sd["play"]] == [10761, 11339, 25889]
-    assert [p.px for p in ml["play"]] == [10829, 11407, 26195, 22335]
+    # what changed drawn again (TableScreen.show_table, Line.show): 8395,
+    # 8973, 14555, 9779, 18083; 10761, 11339, 25889; 10829, 11407, 26195,
+    # 22335. Since a play's pass draws its answer (the card's strips that
+    # changed on the pile, the top line; the same person's hand when they
+    # go on) and the rest of the table comes at the next pass (watch.public):
+    assert [p.px for p in en["play"]] == [1155, 1715, 3475, 4115, 2275]
+    assert [p.px for p in sd["play"]] == [1155, 1715, 5947]
+    assert [p.px for p in ml["play"]] == [1155, 1715, 6185, 6825]
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
     # file reads of the pass screen: English draws its text in code, Sindhi

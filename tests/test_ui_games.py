@@ -59,6 +59,17 @@ def check_drawn(sim, seen):
         kept = app.stage._kept
         assert kept is None or all(s.hidden for s in kept.slots)
         return
+    if st in (A.S_TURN, A.S_WATCH) and t.behind:
+        # the first frame after a move: its answer (the card on the pile; the
+        # same person going on: their hand without it); the rest of the table
+        # (the public hand face down, the grid, the keys) is drawn at the next
+        # loop pass, once this frame is on the panel
+        assert page == "TableScreen" and t.lead.face == SYMBOL_OF[g.leading()]
+        if st == A.S_WATCH:
+            assert app.viewer == -1  # the hand shown is still the mover's, for one frame
+        else:
+            assert app.viewer == g.current() and t.n == g.hand_size(g.current())
+        return
     if st in (A.S_TURN, A.S_WATCH):
         assert page == "TableScreen"
         # every player's card count, as the core has it
@@ -118,7 +129,7 @@ def press_and_check(sim, k, seen):
     """Press k; check the very first frame after it, then the settled one."""
     sim.hw_state.press(k)
     sim.step()
-    check_drawn(sim, seen)  # e.g. a turn just ended: the hand is already face down
+    check_drawn(sim, seen)  # e.g. a turn just ended: the card on the pile, then the hand face down
     sim.settle()
     check_drawn(sim, seen)
 

@@ -1,8 +1,8 @@
 """The game as a state machine of screens: the loop and the flow between them.
 
-One screen exists at a time (taki_ui.stage builds it when it is entered and
-lets it go when it is left). `step()` is one pass of the main loop: read a
-key, let timers run, refresh the display (taki_ui.rest). A key goes to its
+One screen is shown at a time (taki_ui.stage; the table stays built beside
+the pass screen). `step()` is one pass of the main loop: read a key, let
+timers run, refresh the display (taki_ui.rest). A key goes to its
 state's handler (KEYS): a screen's own `key(app, k)` (its module is loaded
 only while it is shown), or on the table a person's turn (taki_ui.turn), the
 +3 Breaker's (taki_ui.plus3_flow), the public table's (taki_ui.watch).
@@ -27,8 +27,7 @@ from taki_ui.settings import Settings
 from taki_ui.stage import Stage
 from taki_ui.states import (  # (all: tests read the states here too)
     S_BREAK, S_COLOUR, S_DREW, S_HELP, S_LANG, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_RENAME,
-    S_RECORDS, S_RESUME, S_SETUP, S_TURN, S_WATCH,
-)
+    S_RECORDS, S_RESUME, S_SETUP, S_TURN, S_WATCH)
 
 NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
@@ -134,8 +133,9 @@ class App:
         """True while something will happen without a key (tests wait for it)."""
         if self.state == S_DREW:  # the notices wait for A
             return self.saving
+        t = self.table  # (its rest may be a pass behind a move's answer: taki_ui.watch)
         return (self.state == S_WATCH or self.saving or self.notices.pending()
-                or self.notice_on)
+                or self.notice_on or (t is not None and t.behind != 0))
 
     @property
     def screen(self):
@@ -187,7 +187,7 @@ class App:
             self.p3_asked = False
         if (not g.over() and g.phase() != P_PLUS3 and g.current() == self.viewer
                 and self.state in (S_TURN, S_COLOUR)):
-            turn.show(self, False)  # the same person goes on
+            turn.go_on(self)  # the same person goes on
         else:
             watch.watch(self, CPU_MS)
 

@@ -66,6 +66,9 @@ def end(app, k):
         save_now(app)  # saved first, then dark
     app.board.tick()  # feeds the watchdog too
     app.display.refresh()
+    t = app.table
+    if t is not None and t.behind & 1:
+        t.behind += 1  # a move's answer is on the panel: the rest next (watch.tick)
     if k < 0:
         if gc.mem_free() < LOW_FREE and _idle(app, now):
             gc.collect()  # (the time it took comes off the sleep below)
@@ -92,8 +95,9 @@ def _idle(app, now):
 
 def _due(app):
     """ms until something happens without a key (0: now), at most POLL_MS."""
-    if app.saving:
-        return 0
+    t = app.table
+    if app.saving or (t is not None and t.behind):
+        return 0  # (a move's answer is shown: its rest at once, watch.tick)
     st = app.state
     if st == S_DREW:
         return POLL_MS

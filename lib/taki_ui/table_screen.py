@@ -154,6 +154,9 @@ class TableScreen:
         for ln in self.notice:
             _park(ln, True, 0)
         self.covered = 0  # why the grid and the card are aside (_aside), if they are
+        # the public table behind the game (taki_ui.watch): 1 while a move's
+        # answer waits for the panel, 2 once it is there, 0 when all is shown
+        self.behind = 0
         self.bar_on = False  # the current player's bar, when not aside
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
@@ -171,7 +174,11 @@ class TableScreen:
     def show_table(self, game, names):
         """The public part as the game stands; only what changed since the
         last time is drawn again (a line redrawn is sent to the panel)."""
-        self.lead.paint(game.leading())
+        self.show_top(game)
+        self.show_grid(game, names)
+
+    def show_grid(self, game, names):
+        """Every player's cards left (and stage), the current one on the bar."""
         players = game.players
         tour = game.tournament()
         if self.shorts is None:
@@ -209,6 +216,11 @@ class TableScreen:
         else:
             self.bar_on = False
         _show(self.bar, self.bar_on and not self.covered)
+
+    def show_top(self, game):
+        """The leading card, and the top line: the active colour, play's
+        direction, what is on (a move's answer on the screen, before the rest)."""
+        self.lead.paint(game.leading())
         c = game.color()
         self.swatch_pal[0] = cardart.COLOURS[c]
         cardart.show_mark(self.swatch_mark, c)

@@ -42,6 +42,20 @@ def show(app, new_turn=True, cursor=-1):
     app.lights.colour(g.color())
 
 
+def go_on(app):
+    """The same person goes on after their move: its answer at once (the
+    card on the pile, the hand without it), the grid and the keys line at
+    the next loop pass, once that is on the panel (watch.tick)."""
+    g = app.game
+    mark_playable(g, app.moves, app.playable)
+    n = g.hand(g.current(), app.hand)
+    t = app.on_table(S_TURN)
+    t.show_top(g)
+    t.show_hand(app.hand, n, app.playable, _nearest_lit(app, t.cursor if t.n else 0, n))
+    t.behind = 3  # (rest.end: 4 after the refresh; watch.tick: the rest)
+    app.lights.colour(g.color())
+
+
 def _nearest_lit(app, k, n):
     """The lit card nearest to position k (k itself when none is lit)."""
     k = max(0, min(k, n - 1))
@@ -179,8 +193,7 @@ def colour_key(app, k):
     elif k == K_B:
         show(app, False)
     elif k == K_A:
-        app.table.hide_chooser()
-        app.apply(M_COLOR + app.colour_sel)
+        app.apply(M_COLOR + app.colour_sel)  # (the colour choice closes with the public table)
 
 
 def card(app):

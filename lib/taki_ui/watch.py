@@ -10,6 +10,7 @@ from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 from taki_ui import lights, notices, strings, unload
+from taki_ui.hand import turn_keys
 from taki_ui.states import S_DREW, S_OVER, S_PASS, S_WATCH
 
 NEXT_MS = const(500)  # "Next: ..." shows this long before a computer moves
@@ -47,15 +48,35 @@ def begin(app):
 
 
 def watch(app, delay=-1):
-    """The table as everyone may see it: the hand goes face down at once,
+    """The table as everyone may see it: the move's answer at once (the
+    card on the pile, the colour, the direction), the rest of it (the hand
+    face down, the grid, who moved) at the next loop pass, once that is on
+    the panel: a key is answered by what it did, in a frame of its own;
     then notices and computer moves play out, the first not before `delay`
     ms (-1: when it was due). From now on nobody holds the device privately
-    (the next hand needs the pass screen first)."""
+    (the next hand needs the pass screen first). A table built anew is
+    drawn whole at once."""
     g = app.game
     app.viewer = -1
     if g.over():
         app.stage.let_pass_go()  # its heap for the records' and the standings' code
+    built = app.table is None
     t = app.on_table(S_WATCH)
+    if delay >= 0:
+        app.until = ticks_add(ticks_ms(), delay)
+    if built:
+        public(app)
+    else:
+        t.show_top(g)
+        t.behind = 1  # (rest.end: 2 after the refresh; tick: the rest)
+
+
+def public(app):
+    """The public table whole: no hand but face-down cards, the grid, whose
+    move the notices tell or who is next."""
+    g = app.game
+    t = app.table
+    t.behind = 0
     t.hide_chooser()
     t.show_table(g, app.names)
     t.show_backs(g.hand_size(g.current()))
@@ -66,8 +87,6 @@ def watch(app, delay=-1):
     else:
         _tell_next(app)
     app.lights.colour(g.color())
-    if delay >= 0:
-        app.until = ticks_add(ticks_ms(), delay)
 
 
 def _tell_next(app):
@@ -85,6 +104,17 @@ def tick(app):
     now = ticks_ms()
     if app.state == S_DREW:
         return False  # "You drew ..." stays until A; the public notices wait
+    t = app.table
+    if t is not None and t.behind:
+        if t.behind & 1:
+            return False  # a move's answer is not on the panel yet: nothing more now
+        if t.behind == 2:
+            public(app)  # the rest of the public table, then this pass goes on
+        else:  # what turn.go_on left: the grid, the keys, the colour choice closed
+            t.behind = 0
+            t.hide_chooser()
+            t.show_grid(app.game, app.names)
+            t.show_keys(turn_keys(app.game))
     if app.saves.tally_due:
         # the game just ended: counted in the records now, in a pass of its
         # own after the last move's (not in it: ~130 ms on a SAMD51), with
