@@ -6,7 +6,7 @@ and sleep until the next thing due. Functions of the App they are given.
 
 import gc
 
-from adafruit_ticks import ticks_diff, ticks_ms
+from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 from taki_ui import stage
@@ -22,6 +22,8 @@ POLL_MS = const(20)
 LOW_FREE = const(16384)
 GC_MS = const(120)  # nothing due for this long: a collection is not in the way
 KEY_IDLE_MS = const(1000)  # or no key for this long
+LOOK_MS = const(1000)
+_look = [0]  # ticks of the next look at the heap
 
 
 def save_now(app):
@@ -65,13 +67,18 @@ def end(app, k):
     elif app.lights.idle(now, app.saves.pending() or app.saving):
         save_now(app)  # saved first, then dark
     app.board.tick()  # feeds the watchdog too
+    # a look at the heap, at most once every LOOK_MS of waiting: gc.mem_free()
+    # walks the whole heap's table (~5 ms on the SAMD51); here, before the
+    # refresh, so that it is this idle pass's work, not the next key's
+    if k < 0 and ticks_diff(now, _look[0]) >= 0 and _idle(app, now):
+        _look[0] = ticks_add(now, LOOK_MS)
+        if gc.mem_free() < LOW_FREE:
+            gc.collect()
     app.display.refresh()
     t = app.table
     if t is not None and t.behind & 1:
         t.behind += 1  # a move's answer is on the panel: the rest next (watch.tick)
     if k < 0:
-        if gc.mem_free() < LOW_FREE and _idle(app, now):
-            gc.collect()  # (the time it took comes off the sleep below)
         app.board.rest(_due(app))
 
 

@@ -213,19 +213,31 @@ def language():
     return _texts.code
 
 
+_BLANK = bytes(COLS)  # a line's cells, cleared
+# a character's cell (its glyph's number + 1), by its code: "?" for one the
+# font lacks (a lookup, not arithmetic: composing is the text's hot loop)
+_GLYPH = bytes(1 + (o - _FIRST if 0 <= o - _FIRST < _COUNT else _UNKNOWN) for o in range(256))
+
+
 def _put_char(o, at):
     global cut
     if at < _MAX:
-        i = o - _FIRST
-        _cells[at] = 1 + (i if 0 <= i < _COUNT else _UNKNOWN)
+        _cells[at] = _GLYPH[o] if o < 256 else 1 + _UNKNOWN
     else:
         cut += 1
     return at + 1
 
 
 def _put_str(s, at):
+    global cut
+    cells = _cells
     for c in s:  # iterating a str allocates nothing; indexing it would
-        at = _put_char(ord(c), at)
+        if at < _MAX:
+            o = ord(c)
+            cells[at] = _GLYPH[o] if o < 256 else 1 + _UNKNOWN
+        else:
+            cut += 1
+        at += 1
     return at
 
 
@@ -256,11 +268,17 @@ def _put_arg(v, kind, at, depth):
 def _put_text(n, a, b, c, at, depth=0):
     if _texts is None:
         load()
+    global cut
     buf = bufs[depth]
+    cells = _cells
     for k in range(_texts.read(n, buf)):
         o = buf[k]
-        if o >= 32:
-            at = _put_char(o, at)
+        if o >= 32:  # (_put_char's work, here: a call less a character)
+            if at < _MAX:
+                cells[at] = _GLYPH[o]
+            else:
+                cut += 1
+            at += 1
         else:
             i = (o - 1) % 3
             at = _put_arg(a if i == 0 else b if i == 1 else c, (o - 1) // 3, at, depth + 1)
@@ -349,15 +367,18 @@ class Line:
             self.shown = bytearray(COLS)  # what the tiles show
         self.X = 0  # where column 0 stands (x)
         self.s = 0  # the window's first tile: tile j shows column s + j (Latin) or chunk s + j
-        self.span = -1  # pictures: the window's place and the columns it shows
+        # the window's place and the columns it shows (pictures); the columns
+        # of ink shown, lo << 8 | hi (the board's font)
+        self.span = -1
         self.group = None  # the group it sits in while a screen uses it
         if trace:
             self.drew = []  # tests: what it drew, in order
             self.said = []  # tests: the texts it shows (pictures), as numbers
-        # the columns of pixels drawn since the last clear (pictures: a clear
-        # fills only those, so a refresh sends only what changed)
+        # what was drawn since the last clear: the columns of pixels (pictures:
+        # a clear fills only those, so a refresh sends only what changed) or
+        # the cells written (the board's font)
         self.lo = 0
-        self.hi = WIDTH
+        self.hi = WIDTH if PIXELS else COLS
         # what show() drew last: text n with places a, b, c, in the language
         # and at the x of `key` (_key), while nothing else was drawn since
         # (clear forgets it); the same again draws nothing
@@ -426,9 +447,9 @@ class Line:
             return
         if self.drew is not None:
             self.drew = None if not trace else []
-        cells = self.cells
-        for k in range(COLS):
-            cells[k] = 0
+        self.cells[:] = _BLANK  # (copied in C: no loop, nothing allocated)
+        self.lo = COLS  # the columns written since (place): none
+        self.hi = 0
 
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
@@ -453,10 +474,15 @@ class Line:
         global cut
         self.n = -1
         cells = self.cells
-        for k in range(n):
+        end = col + n
+        if col < self.lo:
+            self.lo = max(col, 0)
+        if end > self.hi:
+            self.hi = min(end, COLS)
+        for k in range(start, start + n):
             if 0 <= col < COLS:
-                cells[col] = _cells[start + k]
-            elif _cells[start + k] > 1:
+                cells[col] = _cells[k]
+            elif _cells[k] > 1:
                 cut += 1  # a character that does not fit the line
             col += 1
         return col
@@ -478,20 +504,27 @@ class Line:
             return
         cells = self.cells
         shown = self.shown
-        first = -1
-        last = -1
-        for k in range(COLS):
-            if cells[k] > 1:  # ink: not blank, not a space
-                if first < 0:
-                    first = k
-                last = k
+        # the ink among the columns written (place), blanks and spaces off its ends
+        lo = self.lo
+        hi = self.hi
+        while lo < hi and cells[lo] <= 1:
+            lo += 1
+        while hi > lo and cells[hi - 1] <= 1:
+            hi -= 1
+        if lo >= hi:
+            lo = hi = -1
         old = self.s
-        if self._slide(first, last + 1, COLS):  # all tiles: the window moved
-            for k in range(COLS):
-                shown[k] = cells[k]
+        was = self.span  # the ink shown until now: lo << 8 | hi
+        if self._slide(lo, hi, COLS):  # all tiles: the window moved
+            shown[:] = cells
+            self.span = lo << 8 | hi if lo >= 0 else 0
             return
+        self.span = lo << 8 | hi if lo >= 0 else 0
+        # what changed lies where ink is now or was before
+        a = min(lo if lo >= 0 else COLS, was >> 8 if was > 0 else COLS)
+        b = max(hi, was & 255 if was > 0 else 0)
         tg = self.tile
-        for k in range(COLS):
+        for k in range(a, b):
             v = cells[k]
             if v != shown[k]:
                 shown[k] = v

@@ -1,4 +1,4 @@
-"""python -m sim.bench where KIND [GAME] [--all] [--wrap=W,...]: where the worst pass of
+"""python -m sim.bench where KIND [GAME] [--all] [--wrap=W,...] [--gc]: where the worst pass of
 a kind of sim.bench speed spends its time on a PyBadge (desktop only).
 
 KIND is one of speed's kinds (cursor, play, pass, pass_to_hand, cpu_move,
@@ -9,6 +9,8 @@ the worst pass of the kind (--all: every one) it prints the calls as a
 tree: ms inclusive (mid model), instructions, and the calls' count. The
 markers cost ~260 instructions each, so a pass takes longer here than in
 speed's figures; "refresh" is the display's refresh, SPI included.
+--gc: the heap collected after every pass (outside it): a pass then shows
+no collection of its own (how much of it one was).
 """
 
 import os
@@ -27,12 +29,13 @@ WRAP = ("stage.Stage.show,table_screen.TableScreen,turn.show,turn.key,pass_scree
         "watch.tick,watch.watch,players,notices,lights,rest,persist")
 
 
-def replay(dev, rec, wrap=WRAP):
+def replay(dev, rec, wrap=WRAP, gc=False):
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
         with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
             f.write(b"\xff" * 8192 if rec.nvm is None else rec.nvm)
         run = armvm.run(os.path.join(dev.arm, "where.py"),
-                        (os.path.join(dev.bundle, "code.py"), rec.path, wrap), heap=HEAP,
+                        (os.path.join(dev.bundle, "code.py"), rec.path, wrap, "gc" if gc else "-"),
+                        heap=HEAP,
                         path=(dev.arm,) + dev.path(), cwd=cwd, timeout=3600)
         import array
 
@@ -122,7 +125,7 @@ def main(argv):
         shutil.copyfile(os.path.join(speed.ARM_STANDINS, "where.py"),
                         os.path.join(dev.arm, "where.py"))
         rec = speed.record(name, tmp, cut)
-        run, rows = replay(dev, rec, wrap)
+        run, rows = replay(dev, rec, wrap, "--gc" in argv)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if run.rc != 0 or not re.search(r"^GAME ", run.out, re.M):

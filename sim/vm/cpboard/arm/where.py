@@ -22,6 +22,7 @@ import sys
 import speed
 
 WRAP = sys.argv[3].split(",") if len(sys.argv) > 3 and sys.argv[3] else []
+GC_EACH_PASS = len(sys.argv) > 4 and sys.argv[4] == "gc"  # no collection inside a pass
 _done = {}  # module name -> the module object wrapped
 
 
@@ -55,7 +56,7 @@ def _wrap_class(short, cls, only=None):
 def _instrument():
     for spec in WRAP:
         parts = spec.split(".")
-        for pkg in ("taki_ui.", "taki_core."):
+        for pkg in ("taki_ui.", "taki_core.", "boards."):
             mod = sys.modules.get(pkg + parts[0])
             if mod is not None:
                 break
@@ -91,6 +92,10 @@ def after(px):
     sys.stderr.write("=%d areas %d chunks\n" % (a - _stat[0], c - _stat[1]))
     _stat[0], _stat[1] = a, c
     _instrument()
+    if GC_EACH_PASS:
+        import gc
+
+        gc.collect()
     _after(px)
 
 
