@@ -56,3 +56,5 @@ class Computer:
             self._x = self.bots.x
             self.bots = None
             forget("taki_core.bots")
+            forget("taki_core.finish")  # (the bots' import: its module stays otherwise)
+            forget("taki_core.hints")  # (a hint's)

@@ -85,7 +85,9 @@ class RecordsScreen:
         records' (the stage forgets this module)."""
         unload.forget_display_libs()
         unload.forget("taki_ui.records")
-        self.grid = self.cols = None  # (with the stage's group: see Stage.show)
+        # what it holds goes now, not when its key() that left it returns:
+        # the next screen is built meanwhile, in that room (see Stage.show)
+        self.grid = self.cols = self.records = self.order = self.words = None
 
     def _slots(self, r):
         """Rows of the grid that row r takes: a computer's level is a picture

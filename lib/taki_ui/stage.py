@@ -164,6 +164,15 @@ class Stage:
         self.root.insert(0, self.screen.group)  # under the marks
         return self.screen
 
+    def clear(self):
+        """Let the screen shown go now (an empty root until the next is
+        shown), and what let_cards_go let go with it: before a module whose
+        libraries need the room is imported."""
+        self._leave()
+        if self._roomy == 2:
+            self.lines.trim()
+        gc.collect()
+
     def _leave(self):
         """Let the screens shown (and kept) go now, under a new root that
         shows nothing until the next screen is built into it: nothing holds

@@ -35,3 +35,4 @@ def make_room(app, lines=False):
     A computer's move, the table, the card help make them again."""
     app.cpu.unload()
     app.stage.let_cards_go(lines)
+    app.stage.clear()  # and the screen shown, now: its heap too

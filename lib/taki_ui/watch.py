@@ -117,8 +117,9 @@ def tick(app):
             t.show_keys(turn_keys(app.game))
     if app.saves.tally_due:
         # the game just ended: counted in the records now, in a pass of its
-        # own after the last move's (not in it: ~130 ms on a SAMD51), with
-        # the table's heap as it was
+        # own after the last move's (not in it: ~130 ms on a SAMD51), in the
+        # heap the bots' code leaves (the next game's first computer loads it)
+        app.cpu.unload()
         app.saves.settle()
         return False
     n = app.notices
