@@ -61,14 +61,14 @@ def check_drawn(sim, seen):
         return
     if st in (A.S_TURN, A.S_WATCH) and t.behind:
         # the first frame after a move: its answer (the card on the pile; the
-        # same person going on: their hand without it); the rest of the table
-        # (the public hand face down, the grid, the keys) is drawn at the next
-        # loop pass, once this frame is on the panel
+        # same person going on: its place in their hand empty); the rest of
+        # the table (the public hand face down, the hand closed up, the grid,
+        # the keys) is drawn at the next loop pass, once this frame is on the panel
         assert page == "TableScreen" and t.lead.face == SYMBOL_OF[g.leading()]
         if st == A.S_WATCH:
             assert app.viewer == -1  # the hand shown is still the mover's, for one frame
         else:
-            assert app.viewer == g.current() and t.n == g.hand_size(g.current())
+            assert app.viewer == g.current() and t.slots[t.cursor - t.first].hidden
         return
     if st in (A.S_TURN, A.S_WATCH):
         assert page == "TableScreen"

@@ -106,8 +106,7 @@ class App:
 
     def step(self):
         # (small: its frame is on the pystack under every key's deepest calls)
-        if self.saving:
-            rest.write(self)
+        rest.begin(self)
         k = self.board.key()
         if k >= 0:
             self.last_key = ticks_ms()

@@ -84,7 +84,10 @@ def _tile(tilegrid, k, v):
         tilegrid[k] = v
 
 
-def _paint(tilegrid, palette, t, dimmed):
+_DIM_COLOURS = tuple(dim(c) for c in COLOURS)
+
+
+def _paint(tilegrid, palette, t, dimmed, marks=True):
     if t < 0:
         f = BACK
         c = NO_COLOR
@@ -109,8 +112,10 @@ def _paint(tilegrid, palette, t, dimmed):
     palette[1] = fg
     palette[2] = body
     palette[3] = border
-    for q in range(4):
-        palette[4 + q] = dim(COLOURS[q]) if dimmed else COLOURS[q]
+    if marks:  # (the four colours change only with dimming)
+        cs = _DIM_COLOURS if dimmed else COLOURS
+        for q in range(4):
+            palette[4 + q] = cs[q]
 
 
 def mark(card, c, x=0, y=0):
@@ -147,9 +152,10 @@ class Card(Placed):
     def paint(self, t, dimmed=False):
         """Show card type t (or -1 for a face-down card)."""
         k = 2 * t + (1 if dimmed else 0)
-        if k != self.shown:  # (each palette entry and tile is compared too: less Python)
+        was = self.shown
+        if k != was:  # (each palette entry and tile is compared too: less Python)
             self.shown = k
-            _paint(self.tile, self.palette, t, dimmed)
+            _paint(self.tile, self.palette, t, dimmed, was < -2 or (was & 1) != (k & 1))
 
     @property
     def face(self):

@@ -9,7 +9,7 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from taki_ui import stage
+from taki_ui import stage, watch
 from taki_ui.states import S_DREW, S_PAUSE, S_SETUP, S_WATCH
 
 # The longest the loop sleeps: the keypad scans every 20 ms in the background
@@ -33,6 +33,17 @@ def save_now(app):
         app.saving = True
         app.stage.mark(stage.MARK_SAVE)
         app.lights.saving(True)
+
+
+def begin(app):
+    """The pass's start: the write save_now asked for; what a move's answer
+    left for this pass (the rest of the table: watch.catch_up), before a key
+    is read, so that the key meets the table whole."""
+    if app.saving:
+        write(app)
+    t = app.table
+    if t is not None and t.behind and not t.behind & 1:
+        watch.catch_up(app)
 
 
 def write(app):
@@ -77,7 +88,7 @@ def end(app, k):
     app.display.refresh()
     t = app.table
     if t is not None and t.behind & 1:
-        t.behind += 1  # a move's answer is on the panel: the rest next (watch.tick)
+        t.behind += 1  # a move's answer is on the panel: the rest next (begin)
     if k < 0:
         app.board.rest(_due(app))
 
@@ -104,7 +115,7 @@ def _due(app):
     """ms until something happens without a key (0: now), at most POLL_MS."""
     t = app.table
     if app.saving or (t is not None and t.behind):
-        return 0  # (a move's answer is shown: its rest at once, watch.tick)
+        return 0  # (a move's answer is shown: its rest at once, begin)
     st = app.state
     if st == S_DREW:
         return POLL_MS

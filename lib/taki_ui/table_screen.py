@@ -157,6 +157,7 @@ class TableScreen:
         # the public table behind the game (taki_ui.watch): 1 while a move's
         # answer waits for the panel, 2 once it is there, 0 when all is shown
         self.behind = 0
+        self.cursor_next = 0  # where the cursor goes when the hand closes up (turn.go_on)
         self.bar_on = False  # the current player's bar, when not aside
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
@@ -378,19 +379,34 @@ class TableScreen:
         return changed
 
     def _paint(self, hand, playable):
+        # (each card's TileGrid straight, not through Placed's properties: a
+        # hand shown is eight of them at a key's answer)
+        first = self.first
+        n = self.n
+        cursor = self.cursor
+        y = self.hand_y
+        slots = self.slots
         for i in range(SLOTS):
-            k = self.first + i
-            card = self.slots[i]
-            if k < self.n:
+            k = first + i
+            card = slots[i]
+            tg = card.tile
+            if k < n:
                 t = hand[k]
                 card.paint(t, not playable[t])
-                card.y = self.hand_y - (_RAISE if k == self.cursor else 0)
-                _show(card, True)
-            else:
-                _show(card, False)
+                tg.y = y - _RAISE if k == cursor else y
+                if tg.hidden:
+                    tg.hidden = False
+            elif not tg.hidden:
+                tg.hidden = True
         # more cards to the left or to the right: the arrows say so
         _show(self.left, self.first > 0)
         _show(self.right, self.first + SLOTS < self.n)
+
+    def lift(self, k):
+        """The card at k of the hand leaves it (played): its slot empties."""
+        i = k - self.first
+        if 0 <= i < SLOTS:
+            _show(self.slots[i], False)
 
     def step(self, right):
         """The cursor's step for RIGHT (right) or LEFT: the way it looks."""

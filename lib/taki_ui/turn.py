@@ -44,15 +44,17 @@ def show(app, new_turn=True, cursor=-1):
 
 def go_on(app):
     """The same person goes on after their move: its answer at once (the
-    card on the pile, the hand without it), the grid and the keys line at
-    the next loop pass, once that is on the panel (watch.tick)."""
+    card on the pile, its place in the hand empty), the hand closed up, the
+    grid and the keys at the next loop pass, once that is on the panel
+    (watch.catch_up)."""
     g = app.game
     mark_playable(g, app.moves, app.playable)
     n = g.hand(g.current(), app.hand)
     t = app.on_table(S_TURN)
     t.show_top(g)
-    t.show_hand(app.hand, n, app.playable, _nearest_lit(app, t.cursor if t.n else 0, n))
-    t.behind = 3  # (rest.end: 4 after the refresh; watch.tick: the rest)
+    t.cursor_next = _nearest_lit(app, t.cursor if t.n else 0, n)  # the cursor then
+    t.lift(t.cursor)
+    t.behind = 3  # (rest.end: 4 after the refresh; rest.begin: the rest)
     app.lights.colour(g.color())
 
 

@@ -68,7 +68,23 @@ def watch(app, delay=-1):
         public(app)
     else:
         t.show_top(g)
-        t.behind = 1  # (rest.end: 2 after the refresh; tick: the rest)
+        t.behind = 1  # (rest.end: 2 after the refresh; rest.begin: the rest)
+
+
+def catch_up(app):
+    """What a move's answer left for the next pass (taki_ui.rest.begin):
+    the public table's rest (watch), or the same person's (turn.go_on: the
+    hand without the card, the grid, the keys, the colour choice closed)."""
+    t = app.table
+    if t.behind == 2:
+        public(app)
+        return
+    g = app.game
+    t.behind = 0
+    t.hide_chooser()
+    t.show_grid(g, app.names)
+    t.show_hand(app.hand, g.hand_size(g.current()), app.playable, t.cursor_next)
+    t.show_keys(turn_keys(g))
 
 
 def public(app):
@@ -105,16 +121,8 @@ def tick(app):
     if app.state == S_DREW:
         return False  # "You drew ..." stays until A; the public notices wait
     t = app.table
-    if t is not None and t.behind:
-        if t.behind & 1:
-            return False  # a move's answer is not on the panel yet: nothing more now
-        if t.behind == 2:
-            public(app)  # the rest of the public table, then this pass goes on
-        else:  # what turn.go_on left: the grid, the keys, the colour choice closed
-            t.behind = 0
-            t.hide_chooser()
-            t.show_grid(app.game, app.names)
-            t.show_keys(turn_keys(app.game))
+    if t is not None and t.behind & 1:
+        return False  # a move's answer is not on the panel yet: nothing more now
     if app.saves.tally_due:
         # the game just ended: counted in the records now, in a pass of its
         # own after the last move's (not in it: ~130 ms on a SAMD51), in the
