@@ -6,6 +6,7 @@ from boards import K_A, K_DOWN, K_UP, LINE_H
 from micropython import const
 
 from taki_ui import strings, text, widgets
+from taki_ui.unload import forget
 
 _Y0 = const(LINE_H + 1)  # the first row, under the title's line
 _ROW_H = const(18)  # six rows fit under it (Sindhi's name, 19 tall, overlaps by a pixel)
@@ -39,6 +40,7 @@ class LangScreen:
             self.group.remove(ln.tile)
         self.rows = None
         text.forget_pictures()  # unless the language chosen draws them
+        forget("taki_ui.langfile")  # (the names' files are checked: its code goes)
 
     def chosen(self):
         return text.LANGS[self.at]
@@ -94,7 +96,7 @@ def _name_crc(t):
     buf = text.bufs[1]
     n = t.read(strings.LANG_NAME, buf)
     crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
-    if t.head[2] == 2:
+    if t.head[2] == 3:
         crc = _crc_words(t, buf, n, crc, crc32)
     return crc
 
@@ -123,7 +125,7 @@ def _crc_words(t, s, n, crc, crc32):
             raise ValueError
         crc = crc32(e, crc)
         f.seek(e[0] | e[1] << 8 | e[2] << 16)
-        left = (e[3] + 7) // 8 * h[8]
+        left = (e[3] + 31) // 32 * 4 * h[8]  # (taki_ui.langfile.picture_size)
         while left:
             got = f.readinto(memoryview(buf)[:min(left, len(buf))])
             if not got:

@@ -1,19 +1,15 @@
-"""Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 2,
+"""Lines of pictures: the shaped scripts' texts (lang/<code>.bin version 3,
 made by sim/build/lang.py), laid out in pixels, right to left for Sindhi.
 
 Loaded only while such a language is in use (taki_ui.text.use): an English
 or Tagalog game never has this code in its heap. A text is a row of items:
-a word's picture (read from the file in one read, then its 8-pixel columns
-from memory into a scratch Bitmap with bitmaptools.readinto, which reads a
-row at a time: from the file that was a read a row, ~900 on a screen in
-Sindhi; each blitted onto the line), a space, a
-run of ASCII in the board's font (button names, +2), a place (a name or a
-number in the board's font; a colour, a card, a symbol: another text). A
+a word's picture (its pieces of 32 pixels read from the file straight into
+a scratch Bitmap's memory, each blitted onto the line), a space, a run of
+ASCII in the board's font (button names, +2), a place (a name or a number
+in the board's font; a colour, a card, a symbol: another text). A
 right-to-left line is laid out from its right end; a run of Latin letters
 or digits inside it still reads left to right.
 """
-
-import io
 
 import bitmaptools
 import displayio
@@ -33,6 +29,7 @@ _UNKNOWN = const(63 - _FIRST)  # "?"
 _LONG = const(1)
 _SHORT = const(17)
 _BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
+_PIECE = const(32)  # a word's picture in the file: pieces this wide (sim/build/lang.py)
 
 
 # What it draws from, given by taki_ui.text (use(); this module imports no
@@ -41,15 +38,19 @@ _BREAK = const(31)  # where a text's second line starts (sim/build/lang.py)
 _t = None
 _bufs = None
 _digits = bytearray(10)
-_scratch = None  # one 8-pixel column of a word's picture (bitmaptools.readinto)
+# a 32-pixel-wide piece of a word's picture, read from the file straight
+# into this Bitmap's own memory (the file keeps each piece as a 32-pixel-wide
+# one-bit Bitmap lays its rows out: no pixel is read one by one), then
+# blitted onto the line; _mv: that memory (None where a Bitmap is no buffer,
+# as Blinka's on the desktop: bitmaptools.readinto reads the same bytes)
+_scratch = None
+_mv = None
 # the word table, in memory (a read less a word): 4 bytes a word, its
 # picture's place (3 bytes) and its width (hold). Not for the first start's
 # question (a Texts opened not full): it shows one name a language, read
 # from the file as it goes (_entry; the columns too)
 _table = None
 _entry = bytearray(4)
-_pic = None  # a word's picture as read (as big as the biggest)
-_mem = None  # the same bytes, for bitmaptools.readinto to read its rows from
 _at = 0  # where the picture of the word _width measured starts in the file
 _rtl = False
 _space = 0
@@ -59,13 +60,17 @@ cut = 0  # what did not fit (text.cut takes it over when this module goes; sim.t
 
 def use(t, bufs):
     """Draw from Texts t (its file open), with text's scratch buffers bufs."""
-    global _t, _bufs, _scratch, _rtl, _space, lat_y
+    global _t, _bufs, _scratch, _mv, _rtl, _space, lat_y
     h = t.head
     _t = t
     _bufs = bufs
     hold(False)  # (the last language's, before the next's are made)
-    _scratch = None
-    _scratch = displayio.Bitmap(8, h[8], 2)
+    _scratch = _mv = None
+    _scratch = displayio.Bitmap(_PIECE, h[8], 2)
+    try:
+        _mv = memoryview(_scratch)
+    except TypeError:
+        _mv = None
     _rtl = h[3] & 1 == 1
     _space = h[10]
     lat_y = h[9]
@@ -73,13 +78,13 @@ def use(t, bufs):
 
 
 def hold(on):
-    """Keep the word table and a picture's buffers in memory (on), or let
-    them go (a screen that needs their ~1.3 KB: taki_ui.stage, let_cards_go),
-    drawing from the file as it goes until they are held again."""
-    global _table, _pic, _mem
+    """Keep the word table in memory (on), or let it go (a screen that
+    needs its ~0.9 KB: taki_ui.stage, let_cards_go), reading each word's
+    entry from the file until it is held again."""
+    global _table
     if on and _table is not None:
         return
-    _table = _pic = _mem = None
+    _table = None
     t = _t
     if not on or not t.full:
         return
@@ -87,35 +92,6 @@ def hold(on):
     _table = bytearray(4 * (h[12] | h[13] << 8))
     t.f.seek(t.words)
     t.f.readinto(_table)
-    most = 0
-    for j in range(3, len(_table), 4):
-        if _table[j] > most:
-            most = _table[j]
-    _pic = bytearray((most + 7) // 8 * h[8])
-    _mem = io.BytesIO()
-    _mem.write(_pic)  # its room, once
-
-
-def check(t, size, buf):
-    """The word table of Texts t (its file just past the texts) and the
-    pictures it points at, which follow each other to the file's end
-    (`size`: the CRC-32 over all of it is text.py's; buf: a scratch buffer)."""
-    f = t.f
-    h = t.head
-    words = h[12] | h[13] << 8
-    at = t.words + 4 * words
-    f.seek(t.words)
-    while words:  # the table, len(buf) // 4 entries a read
-        n = min(words, len(buf) // 4)
-        if f.readinto(memoryview(buf)[:4 * n]) != 4 * n:
-            raise ValueError
-        for j in range(0, 4 * n, 4):
-            if buf[j] | buf[j + 1] << 8 | buf[j + 2] << 16 != at:
-                raise ValueError  # the pictures follow each other to the end
-            at += (buf[j + 3] + 7) // 8 * h[8]
-        words -= n
-    if at != size:
-        raise ValueError
 
 
 def _width(i):
@@ -240,8 +216,12 @@ def _int_digits(v):
 
 
 def clear(ln):
-    if ln.hi > ln.lo:  # only what was drawn: a refresh sends only that
-        bitmaptools.fill_region(ln.bitmap, ln.lo, 0, ln.hi, ln.bitmap.height, 0)
+    if ln.hi > ln.lo:
+        # all of it: Bitmap.fill writes 32-bit words, fill_region a pixel at
+        # a time (~50 instructions each); the line's window shows only the
+        # text's columns anyway, and a bitmap behind a window of many tiles is
+        # redrawn whole when it changes (displayio 10.2.1)
+        ln.bitmap.fill(0)
     ln.lo = WIDTH
     ln.hi = 0
     if ln.drew is not None:
@@ -293,19 +273,11 @@ def _put_latin(ln, s, k, x):
 
 
 def _word(ln, i, x):
-    """Word i's picture at x: its 8-pixel columns read from the file."""
+    """Word i's picture at x: its 32-pixel pieces read from the file."""
     global cut
     w = _width(i)
     f = _t.f
     f.seek(_at)
-    m = _mem
-    if m is None:  # not held (the first start's question, hold): a row a read
-        m = f
-    else:
-        f.readinto(_pic)  # the whole picture at once (and what follows, to _pic's end)
-        m.seek(0)
-        m.write(_pic)
-        m.seek(0)
     bm = ln.bitmap
     if x < 0 or x + w > WIDTH:
         cut += 1
@@ -317,12 +289,17 @@ def _word(ln, i, x):
         ln.hi = x + w if x + w < WIDTH else WIDTH
     c = 0
     while c < w:
-        bitmaptools.readinto(_scratch, m, 1)
-        at = x + c
-        if 0 <= at < WIDTH:
-            bitmaptools.blit(bm, _scratch, at, 0, x1=0, y1=0, x2=min(8, WIDTH - at), y2=_scratch.height,
+        if _mv is not None:
+            f.readinto(_mv)
+        else:
+            bitmaptools.readinto(_scratch, f, 1, reverse_pixels_in_element=True)
+        at = x + c  # the piece's columns lo..hi-1 that lie on the line
+        lo = -at if at < 0 else 0
+        hi = min(_PIECE, w - c, WIDTH - at)
+        if lo < hi:
+            bitmaptools.blit(bm, _scratch, at + lo, 0, x1=lo, y1=0, x2=hi, y2=_scratch.height,
                              skip_source_index=0)
-        c += 8
+        c += _PIECE
     if ln.drew is not None:
         ln.drew.append(i)
 

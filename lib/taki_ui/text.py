@@ -29,18 +29,18 @@ from boards import SCREEN_W as WIDTH
 from micropython import const
 
 from taki_ui import strings
+from taki_ui.unload import forget
 
 COLS = const(WIDTH // CHAR_W)  # characters that fit a line
 _UNKNOWN = const(63 - _FIRST)  # "?"
 _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
-_HEAD = const(24)  # see sim/build/texts.py (version 1) and sim/build/lang.py (version 2)
 
 # The languages offered, in the order the setup shows them: English, then
 # the rulebook's (../shared/seeds).
 LANGS = ("en", "ml", "hi", "as", "sd", "tl")
 
 # The language in use: its line height, and whether its texts are pictures
-# (the shaped scripts, version 2 files) laid out in pixels, right to left
+# (the shaped scripts, version 3 files) laid out in pixels, right to left
 # for Sindhi, or characters of the board's font in cells (version 1).
 LH = LINE_H
 PIXELS = False
@@ -78,48 +78,18 @@ class Texts:
         self.full = full  # checked whole (the first start's question: only what it shows)
         self.f = None
         try:
-            self.f = f = open(path, "rb")
-            self.head = head = f.read(_HEAD)
-            if (len(head) != _HEAD or head[0] != 84 or head[1] != 88 or not 1 <= head[2] <= 2
-                    or (head[4] | head[5] << 8) != strings.COUNT or head[8] < LINE_H
-                    or head[9] + LINE_H > head[8]):
-                raise ValueError
-            n = strings.COUNT
-            self.offsets = o = bytearray(2 * (n + 1))
-            if f.readinto(o) != len(o):
-                raise ValueError
-            at = _HEAD + len(o)
-            for i in range(n + 1):
-                k = o[2 * i] | o[2 * i + 1] << 8
-                if k < at or i < n and (o[2 * i + 2] | o[2 * i + 3] << 8) - k > _MAX:
-                    raise ValueError  # offsets go up, from the end of the table
-                at = k
-            self.words = at  # where the word table starts (pictures)
-            if full:
-                from binascii import crc32
+            self.f = open(path, "rb")
+            from taki_ui import langfile  # (its code only while it checks)
 
-                crc = crc32(o, crc32(head[:20]))  # the header but its own CRC, then the rest
-                buf = bufs[0]
-                size = f.tell()
-                while True:
-                    got = f.readinto(buf)
-                    if not got:
-                        break
-                    crc = crc32(buf if got == len(buf) else memoryview(buf)[:got], crc)
-                    size += got
-                if crc != head[20] | head[21] << 8 | head[22] << 16 | head[23] << 24:
-                    raise ValueError
-                if head[2] == 2:  # the word table and the pictures: taki_ui.pictures
-                    from taki_ui import pictures
-
-                    pictures.check(self, size, buf)
-                elif size != at:
-                    raise ValueError
+            langfile.check(self, full, bufs[0])
         except (OSError, ValueError):
             if self.f is not None:
                 self.f.close()
             raise OSError("lib/taki_ui/lang/%s.bin is missing or damaged: copy the game "
                           "onto the board again (python -m sim.build.bundle)" % code)
+        finally:
+            if full:  # (the first start's question opens six, partly: kept meanwhile)
+                forget("taki_ui.langfile")
 
     def read(self, n, buf):
         """Text n into buf; its length."""
@@ -166,7 +136,7 @@ def use(t):
     _texts = t
     gen += 1
     h = t.head
-    PIXELS = h[2] == 2
+    PIXELS = h[2] == 3
     RTL = PIXELS and h[3] & 1 == 1
     LH = h[8]
     if PIXELS:

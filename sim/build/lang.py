@@ -28,10 +28,12 @@ File (little-endian):
         entries and pictures), the CRC-32 of the whole file (sim.build.texts.finish)
     24  count + 1 offsets (2 bytes) of the texts, the texts
     .   per word: its picture's offset (3 bytes) and width (1 byte)
-    .   the pictures: a word of width w is ceil(w / 8) columns of 8 pixels,
-        each `line height` bytes from the top, a byte's lowest bit the
-        leftmost pixel (what bitmaptools.readinto reads into an 8-pixel-wide
-        Bitmap)
+    .   the pictures: a word of width w is ceil(w / 32) pieces of 32 pixels,
+        each `line height` rows of 4 bytes, a byte's highest bit the leftmost
+        of its 8 pixels: the memory of a 32-pixel-wide one-bit displayio
+        Bitmap (CircuitPython 10), which the board reads a piece into whole
+        (taki_ui.pictures; version 2 was 8-pixel columns, read a pixel at
+        a time)
 
 Words are stored once, however many texts use them.
 """
@@ -44,7 +46,8 @@ from sim import ROOT
 from sim.build import order as bidi_order
 from sim.build import shape, texts
 
-VERSION = 2
+VERSION = 3
+PIECE = 32  # a picture's pieces, pixels wide (taki_ui.pictures._PIECE)
 HEAD = texts.HEAD
 BREAK = 31
 SPLIT = " | "
@@ -197,17 +200,19 @@ class Build:
         return bytes(out)
 
     def picture(self, w):
-        """The stored picture of word w: columns of 8 pixels, top to bottom."""
+        """The stored picture of word w: pieces of PIECE pixels, each its
+        rows as a PIECE-pixel-wide one-bit Bitmap keeps them in memory."""
         width, rows = self.drawn[w]
         rows = rows[self.top:self.top + self.height]
         out = bytearray()
-        for c in range(0, width, 8):
+        for c in range(0, width, PIECE):
             for r in rows:
-                b = 0
-                for i in range(8):
-                    if c + i < width and r[c + i]:
-                        b |= 1 << i
-                out.append(b)
+                for k in range(0, PIECE, 8):  # a byte: 8 pixels, the leftmost its highest bit
+                    b = 0
+                    for i in range(8):
+                        if c + k + i < width and r[c + k + i]:
+                            b |= 0x80 >> i
+                    out.append(b)
         return bytes(out)
 
     def data(self):
