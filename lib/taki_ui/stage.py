@@ -211,6 +211,16 @@ class Stage:
         if code and self._module != KEPT:
             drop(KEPT)
 
+    def ready_pass(self):
+        """Build the pass screen beside the table shown, if it is not (a new
+        deal): the first pass then only tells it the name, as every pass
+        after it does."""
+        if self._pass is None and self.table is not None:
+            mod = __import__("taki_ui." + KEPT, None, None, ("PassScreen",))
+            self._pass = mod.PassScreen(self.lines, "")
+            self._proot = displayio.Group()
+            self._proot.append(self._pass.group)
+
     def _side(self, module, cls, *args):
         """A SIDE screen instead of the table or of another one (see show)."""
         t = self.table

@@ -16,7 +16,7 @@ from taki_core.game import (
 from taki_ui import lights, strings, watch
 from taki_ui.hand import mark_playable, turn_keys
 from taki_ui.players import NO_MOVE
-from taki_ui.states import S_COLOUR, S_DREW, S_TURN
+from taki_ui.states import S_COLOUR, S_DREW, S_PASS, S_TURN
 
 
 def show(app, new_turn=True, cursor=-1):
@@ -28,7 +28,11 @@ def show(app, new_turn=True, cursor=-1):
     app.viewer = seat
     mark_playable(g, app.moves, app.playable)
     n = g.hand(seat, app.hand)
-    t = app.on_table(S_TURN)
+    if app.table is None and app.state != S_PASS:  # back from the pause menu
+        t = app.on_table(S_TURN)
+        app.stage.ready_pass()  # with the table: the next pass only names who
+    else:
+        t = app.on_table(S_TURN)
     t.hide_chooser()
     old = t.cursor if t.n else 0
     if new_turn:
