@@ -155,3 +155,27 @@ def test_the_figure_line_has_every_field(short):
     assert [w.split("=")[0] for w in words] == list(bench_speed.FIELDS)
     for w in words:
         float(w.split("=")[1])  # a figure, not "-"
+
+
+def test_where_says_why_without_qemu(tmp_path):
+    env = dict(os.environ, QEMU_ARM=str(tmp_path / "no-qemu-arm"))
+    r = subprocess.run([sys.executable, "-m", "sim.bench", "where", "cursor"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert r.stdout.strip().splitlines() == [
+        "where: not measured: qemu-arm not found (apt-get install qemu-user): no ARM timing"]
+
+
+@need_arm
+def test_where_shows_a_cursor_move_call_by_call():
+    # sim.bench where: the worst pass of a kind, as a tree of the calls in it
+    r = subprocess.run([sys.executable, "-m", "sim.bench", "where", "cursor", "4 mixed"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = r.stdout.splitlines()
+    assert out[0].startswith("pass ") and "(cursor, 1280 px, " in out[0] and " areas " in out[0]
+    names = [line.split()[0] for line in out[1:]]
+    assert names[0] == "pass" and "refresh" in names
+    assert "table_screen.TableScreen.move_cursor" in names
+    ms = {line.split()[0]: float(line.split()[1]) for line in out[1:]}
+    assert 0 < ms["table_screen.TableScreen.move_cursor"] < ms["pass"]

@@ -1,0 +1,98 @@
+"""Between people's hands the table stays built (taki_ui.stage, issue 26):
+the pass screen and the +3 prompt are shown instead of it, each in a root
+group of its own (another root: one whole frame, each pixel computed once),
+and the table comes back as it was, its hand hidden meanwhile; the pass
+screen is built with the table and only told the next name. Any other
+screen lets them all go. Also: garbage is collected only while the loop
+waits, and the heap is looked at once a second then (taki_ui.rest)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import gc  # noqa: E402
+
+from sim.testing import harness  # noqa: E402
+
+harness.install()
+
+from sim.vm import device_tier  # noqa: E402
+from taki_ui import app as A  # noqa: E402
+from taki_ui import rest  # noqa: E402
+
+
+def _two_people():
+    sim = harness.Sim(render=False)
+    sim.app.next_seed = 7
+    sim.press(*device_tier.setup_keys())  # two people, the first pass screen
+    assert sim.app.state == A.S_PASS
+    return sim
+
+
+def test_the_table_waits_beside_the_pass_screen_and_comes_back_as_it_was():
+    sim = _two_people()
+    app = sim.app
+    st = app.stage
+    sim.press("A")
+    table, root = app.table, sim.display.root_group
+    assert app.state == A.S_TURN and table is not None
+    pass_screen = st._pass
+    assert pass_screen is not None  # built with the table: the passes only name who
+    for _ in range(3):  # turns of the two people: draw and go on
+        sim.press("B")
+        while app.state != A.S_PASS:
+            sim.press("A") if app.state == A.S_DREW else sim.step()
+        # the pass screen in a root of its own; the table aside, its hand hidden
+        assert sim.display.root_group is not root and app.screen is pass_screen
+        assert app.table is None and st._kept is table
+        assert all(card.hidden for card in table.slots)
+        assert table.group not in list(sim.display.root_group)
+        name = app.names[app.passing_for]
+        assert name in sim.screen_text()
+        sim.press("A")
+        # the same table, in its own root again
+        assert app.table is table and sim.display.root_group is root
+        assert app.state == A.S_TURN and not any(card.hidden for card in table.slots[:2])
+
+
+def test_another_screen_lets_the_kept_screens_go():
+    sim = _two_people()
+    app = sim.app
+    sim.press("A", "B")  # a hand, drawn a card
+    while app.state != A.S_PASS:
+        sim.press("A") if app.state == A.S_DREW else sim.step()
+    sim.press("START")  # the pause menu: a screen of its own
+    assert app.state == A.S_PAUSE
+    st = app.stage
+    assert st._kept is None and st._pass is None and app.table is None
+    # the pool's lines: only the pause menu's are lent, none past those made at the start
+    assert len(st.lines.lines) == st.lines.base
+
+
+def test_garbage_is_collected_only_while_the_loop_waits_and_the_heap_is_low(monkeypatch):
+    sim = _two_people()
+    app = sim.app
+    looks, collections = [], []
+    free = [1 << 20]
+    monkeypatch.setattr(gc, "mem_free", lambda: (looks.append(1), free[0])[1])
+    monkeypatch.setattr(gc, "collect", lambda: collections.append(1))
+    rest._look[0] = app.last_key  # (a game before in this process looked last at its own time)
+    for _ in range(45):  # the pass screen, a key pressed under a second ago: not waiting yet
+        sim.step()
+    assert not looks
+    for _ in range(10):  # the person not there yet: waiting for a key
+        sim.step()
+    assert looks and not collections  # looked (the heap is not low): nothing collected
+    n = len(looks)
+    for _ in range(40):  # 800 ms of passes: no second look within a second
+        sim.step()
+    assert len(looks) == n
+    free[0] = 1000  # low
+    for _ in range(20):  # past the second: a look, and a collection
+        sim.step()
+    assert len(looks) == n + 1 and collections == [1]
+    # a key's pass neither looks nor collects
+    n = len(looks)
+    sim.hw_state.press("A")
+    sim.step()
+    assert len(looks) == n and collections == [1]
