@@ -6,6 +6,8 @@ notices' sounds and the notice saying why a key did nothing. Functions of the
 App they are given. The notices' time runs on every screen, the table's or not.
 """
 
+import gc
+
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
@@ -29,10 +31,13 @@ def new_game(app):
 
 def game_over(app):
     """The standings. Their display libraries need the room: the bots' code
-    and the card slots go (the next deal makes them again). The game is
-    counted in the records later (Saves.settle: the next write, the Records
-    screen or the next deal), not beside the standings' libraries."""
+    and the card slots go (the next deal makes them again)."""
     unload.make_room(app, lines=True)
+    # the game counted in the records now (not in the last move's pass: ~130
+    # ms on a SAMD51), when the table's heap is free and before the
+    # standings' libraries come in
+    app.saves.settle()
+    gc.collect()
     app.enter(S_OVER, "over_screen", "OverScreen", app.game, app.names)
 
 
@@ -124,13 +129,6 @@ def tick(app):
     t = app.table
     if t is not None and t.behind & 1:
         return False  # a move's answer is not on the panel yet: nothing more now
-    if app.saves.tally_due:
-        # the game just ended: counted in the records now, in a pass of its
-        # own after the last move's (not in it: ~130 ms on a SAMD51), in the
-        # heap the bots' code leaves (the next game's first computer loads it)
-        app.cpu.unload()
-        app.saves.settle()
-        return False
     n = app.notices
     if (ticks_diff(now, app.notice_until) >= 0) if app.notice_on else n.pending():
         if n.pending():
