@@ -4,7 +4,8 @@ group of its own (another root: one whole frame, each pixel computed once),
 and the table comes back as it was, its hand hidden meanwhile; the pass
 screen is built with the table and only told the next name. Any other
 screen lets them all go. Also: garbage is collected only while the loop
-waits, and the heap is looked at once a second then (taki_ui.rest)."""
+waits and the heap is low, looked at every LOOK_MS then, and not again
+before garbage has come since (taki_ui.rest)."""
 
 import os
 
@@ -77,6 +78,7 @@ def test_garbage_is_collected_only_while_the_loop_waits_and_the_heap_is_low(monk
     monkeypatch.setattr(gc, "mem_free", lambda: (looks.append(1), free[0])[1])
     monkeypatch.setattr(gc, "collect", lambda: collections.append(1))
     rest._look[0] = app.last_key  # (a game before in this process looked last at its own time)
+    rest._look[1] = 1 << 30
     for _ in range(45):  # the pass screen, a key pressed under a second ago: not waiting yet
         sim.step()
     assert not looks
@@ -84,13 +86,17 @@ def test_garbage_is_collected_only_while_the_loop_waits_and_the_heap_is_low(monk
         sim.step()
     assert looks and not collections  # looked (the heap is not low): nothing collected
     n = len(looks)
-    for _ in range(40):  # 800 ms of passes: no second look within a second
+    passes = rest.LOOK_MS // 20  # (a waiting pass sleeps 20 ms)
+    for _ in range(passes - 10):  # no second look within LOOK_MS
         sim.step()
     assert len(looks) == n
     free[0] = 1000  # low
-    for _ in range(20):  # past the second: a look, and a collection
+    for _ in range(20):  # past it: a look, and a collection (and a look after it)
         sim.step()
-    assert len(looks) == n + 1 and collections == [1]
+    assert len(looks) == n + 2 and collections == [1]
+    for _ in range(passes + 10):  # as low still, nothing allocated since: not again
+        sim.step()
+    assert len(looks) == n + 3 and collections == [1]
     # a key's pass neither looks nor collects
     n = len(looks)
     sim.hw_state.press("A")

@@ -22,8 +22,11 @@ POLL_MS = const(20)
 LOW_FREE = const(16384)
 GC_MS = const(120)  # nothing due for this long: a collection is not in the way
 KEY_IDLE_MS = const(1000)  # or no key for this long
-LOOK_MS = const(1000)
-_look = [0]  # ticks of the next look at the heap
+LOOK_MS = const(4000)  # (each look is CPU time a waiting board could sleep)
+GARBAGE = const(2048)  # allocated since the last collection here: another is worth it
+# ticks of the next look at the heap; the heap free after the last
+# collection here (one is worth it only once garbage has come since)
+_look = [0, 1 << 30]
 
 
 def save_now(app):
@@ -83,8 +86,12 @@ def end(app, k):
     # refresh, so that it is this idle pass's work, not the next key's
     if k < 0 and ticks_diff(now, _look[0]) >= 0 and _idle(app, now):
         _look[0] = ticks_add(now, LOOK_MS)
-        if gc.mem_free() < LOW_FREE:
+        free = gc.mem_free()
+        if free > _look[1]:
+            _look[1] = free  # (a collection the allocator made, or what was let go)
+        if free < LOW_FREE and free < _look[1] - GARBAGE:
             gc.collect()
+            _look[1] = gc.mem_free()
     app.display.refresh()
     t = app.table
     if t is not None and t.behind & 1:

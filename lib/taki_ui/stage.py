@@ -1,16 +1,21 @@
-"""What the display shows: one screen at a time.
+"""What the display shows: one screen at a time, each in a root group of
+its own.
 
 A screen is built when it is shown, from the pools made here once (the text
-lines, the card slots), and let go when another is shown. The modules of the
-screens other than the table are imported when their screen is shown and
-forgotten when it goes (their bytecode is heap too), but the pass screen's
-(KEPT). Each screen gets a new
-root group, so the display sends the new frame once instead of the old
-screen's areas and the new one's. No layer lies under the screens: where
-nothing is drawn the panel is black, which displayio's refresh fills for a
-couple of instructions a pixel (a full-screen shape cost ~150 a pixel on
-every frame). Above every screen, a small mark in the top right corner: a
-save being written, or a low battery.
+lines, the card slots), and let go when another is shown: a new root, so
+the display sends the new frame once, each pixel computed once, instead of
+the old screen's areas and the new one's. Between people's hands the table
+is kept built while a side screen (SIDE: the pass screen, the +3 prompt)
+is shown in a root of its own, and shown again as it was; the pass screen
+is kept too (built with the table), and told the next name. The modules of
+the screens other than the table are imported when their screen is shown
+and forgotten when it goes (their bytecode is heap too), but the pass
+screen's (KEPT); the table's is let go only for a screen that needs the
+room (let_cards_go). No layer lies under the screens: where nothing is
+drawn the panel is black, which displayio's refresh fills for a couple of
+instructions a pixel (a full-screen shape cost ~150 a pixel on every
+frame). Above every screen, a small mark in the top right corner: a save
+being written, or a low battery.
 """
 
 

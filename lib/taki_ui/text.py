@@ -1,15 +1,21 @@
-"""Text on the screen: the texts of a language, and a pool of line bitmaps
-that every screen draws into.
+"""Text on the screen: the texts of a language, and a pool of lines that
+every screen draws into.
 
-A line is a 160x12 one-bit Bitmap, a two-colour Palette and a TileGrid
-(about 0.5 KB), made once at start-up. A screen takes the lines it needs
-when it is built and the app gives them all back when the screen is left,
-so changing screens makes no text objects. What a line shows is composed
-into a row of character cells, then only the cells that changed are redrawn:
-glyphs are copied from the board's built-in font (terminalio.FONT keeps
-every glyph in one bitmap) with bitmaptools.blit. (An adafruit_display_text
-label costs 1.1-1.4 KB each and 16 KB of library; see the README's "Memory
-on the board".)
+A line (Line) is a TileGrid, a two-colour Palette and the line's state,
+made once at start-up: in the board's font the TileGrid's tiles are the
+firmware font's own glyphs (terminalio.FONT keeps them in one bitmap), a
+tile a character, as displayio's Terminal draws; in a shaped script it
+shows a one-bit bitmap the words' pictures are blitted into
+(taki_ui.pictures). Either way the TileGrid is a window as wide as the
+screen that slides to lie over the text: displayio's refresh computes
+every pixel a layer covers, a blank one as dearly as an inked one. A
+screen takes the lines it needs when it is built and the app gives them
+all back when the screen is left, so changing screens makes no text
+objects. What a line shows is composed into a row of character cells, and
+only the cells that changed change their tiles; a line asked to show what
+it shows draws nothing. (An adafruit_display_text bitmap_label costs 1.1-1.4
+KB and 12.7 ms on a SAMD51 to change its text, a tile line 0.4 ms; see the
+README's "Benchmarks".)
 
 The texts themselves are not in the heap: lang/<language>.bin (made from the
 table lang/<language>.txt by `python -m sim.build.lang`) holds them, and a text

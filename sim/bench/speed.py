@@ -161,14 +161,15 @@ class Replay:
 HEAP = "160K"  # a PyBadge's ~146.5 KB free at code.py, plus the ~14 KB the stand-ins hold
 
 
-def replay(dev, rec, heap=HEAP):
-    """Replay a recording under the ARM VM: a Replay."""
+def run_driver(dev, rec, driver="speed.py", args=(), heap=HEAP, timeout=900):
+    """A recording replayed under the ARM VM by a driver of sim/vm/cpboard/arm
+    that writes passes.bin: (the armvm.Run, {pass: its row of COLS ints})."""
     with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
         with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
             f.write(b"\xff" * 8192 if rec.nvm is None else rec.nvm)  # erased: the first start
-        run = armvm.run(os.path.join(dev.arm, "speed.py"),
-                        (os.path.join(dev.bundle, "code.py"), rec.path), heap=heap,
-                        path=(dev.arm,) + dev.path(), cwd=cwd)
+        run = armvm.run(os.path.join(dev.arm, driver),
+                        (os.path.join(dev.bundle, "code.py"), rec.path) + tuple(args),
+                        heap=heap, path=(dev.arm,) + dev.path(), cwd=cwd, timeout=timeout)
         raw = array.array("i")
         p = os.path.join(cwd, "passes.bin")
         if os.path.exists(p):
@@ -178,6 +179,12 @@ def replay(dev, rec, heap=HEAP):
     for i in range(0, len(raw) - COLS + 1, COLS):
         if raw[i]:
             rows[raw[i]] = tuple(raw[i:i + COLS])
+    return run, rows
+
+
+def replay(dev, rec, heap=HEAP):
+    """Replay a recording under the ARM VM: a Replay."""
+    run, rows = run_driver(dev, rec, heap=heap)
     m = re.search(r"^GAME (.*)$", run.out, re.M)
     ok = run.rc == 0 and m is not None
     if ok:

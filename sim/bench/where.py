@@ -30,25 +30,8 @@ WRAP = ("stage.Stage.show,table_screen.TableScreen,turn.show,turn.key,pass_scree
 
 
 def replay(dev, rec, wrap=WRAP, gc=False):
-    with tempfile.TemporaryDirectory(dir=dev.root) as cwd:
-        with open(os.path.join(cwd, "nvm.bin"), "wb") as f:
-            f.write(b"\xff" * 8192 if rec.nvm is None else rec.nvm)
-        run = armvm.run(os.path.join(dev.arm, "where.py"),
-                        (os.path.join(dev.bundle, "code.py"), rec.path, wrap, "gc" if gc else "-"),
-                        heap=HEAP,
-                        path=(dev.arm,) + dev.path(), cwd=cwd, timeout=3600)
-        import array
-
-        raw = array.array("i")
-        p = os.path.join(cwd, "passes.bin")
-        if os.path.exists(p):
-            with open(p, "rb") as f:
-                raw.frombytes(f.read())
-    rows = {}
-    for i in range(0, len(raw) - speed.COLS + 1, speed.COLS):
-        if raw[i]:
-            rows[raw[i]] = tuple(raw[i:i + speed.COLS])
-    return run, rows
+    return speed.run_driver(dev, rec, "where.py", (wrap, "gc" if gc else "-"), heap=HEAP,
+                            timeout=3600)
 
 
 class Node:
