@@ -28,11 +28,10 @@ def show(app, new_turn=True, cursor=-1):
     app.viewer = seat
     mark_playable(g, app.moves, app.playable)
     n = g.hand(seat, app.hand)
-    if app.table is None and app.state != S_PASS:  # back from the pause menu
-        t = app.on_table(S_TURN)
+    built = app.table is None and app.state != S_PASS  # back from the pause menu
+    t = app.on_table(S_TURN)
+    if built:
         app.stage.ready_pass()  # with the table: the next pass only names who
-    else:
-        t = app.on_table(S_TURN)
     t.hide_chooser()
     old = t.cursor if t.n else 0
     if new_turn:
