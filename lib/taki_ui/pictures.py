@@ -151,17 +151,16 @@ def put(ln, col, s):
     m = _mark(s)
     if m >= 0:  # put_text's work, here: a frame less on the pystack (Line.set)
         k = _seat_number(s)
-        _ln = None
         _dir = 1
-        w = _walk(m, k, None, None, -1, 0, 0)
         x = col * CHAR_W
         _ln = ln
         if _rtl and not ln.ltr:
             x = _end(ln) - x
             _dir = -1
+        # drawn from where it starts, so one walk: its width is where the pen stops
+        w = (_walk(m, k, None, None, -1, 0, x) - x) * _dir
         if x - (w if _dir < 0 else 0) < 0 or x + (w if _dir > 0 else 0) > _room(ln):
             cut += 1
-        _walk(m, k, None, None, -1, 0, x)
         _ln = None
         return col + (w + CHAR_W - 1) // CHAR_W
     if isinstance(s, int):
@@ -185,21 +184,23 @@ def put_text(ln, col, n, a, b, c, right, part):
     global _ln, _dir, cut
     if ln.drew is not None:
         ln.said.append(n)  # tests: which texts the line shows
-    _ln = None  # (no _measure, _lay: a frame less on the pystack)
-    _dir = 1
-    w = _walk(n, a, b, c, part, 0, 0)
-    x = col * CHAR_W - (w if right else 0)
+    _dir = 1  # (no _measure, _lay: a frame less on the pystack)
+    x = col * CHAR_W
+    if right:  # where it starts depends on its width: measured first
+        _ln = None
+        x -= _walk(n, a, b, c, part, 0, 0)
+    # else drawn from where it starts, so one walk: its width is where the pen stops
     _ln = ln
     if _rtl and not ln.ltr:
         end = _end(ln) - x
+        _dir = -1
+        w = end - _walk(n, a, b, c, part, 0, end)
         if end - w < 0:
             cut += 1
-        _dir = -1
-        _walk(n, a, b, c, part, 0, end)
     else:
+        w = _walk(n, a, b, c, part, 0, x) - x
         if x + w > _room(ln):
             cut += 1
-        _walk(n, a, b, c, part, 0, x)
     _ln = None
     return (x + w + CHAR_W - 1) // CHAR_W
 
