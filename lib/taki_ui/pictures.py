@@ -273,10 +273,10 @@ def _put_latin(ln, s, k, x):
         ln.drew.append(s if k < 0 else str(s))
 
 
-def _word(ln, i, x):
-    """Word i's picture at x: its 32-pixel pieces read from the file."""
+def _word(ln, i, w, x):
+    """Word i's picture, w wide, at x: its 32-pixel pieces read from the
+    file, from _at (_width(i) just said where)."""
     global cut
-    w = _width(i)
     f = _t.f
     f.seek(_at)
     bm = ln.bitmap
@@ -354,7 +354,7 @@ def _walk(n, a, b, c, part, depth, x):
             o = (o & 127) << 8 | buf[i + 1]
             w = _width(o)
             if _ln is not None:
-                _word(_ln, o, x if _dir > 0 else x - w)
+                _word(_ln, o, w, x if _dir > 0 else x - w)
             x += _dir * w
             i += 2
             continue
