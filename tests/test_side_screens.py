@@ -56,6 +56,33 @@ def test_the_table_waits_beside_the_pass_screen_and_comes_back_as_it_was():
         assert app.state == A.S_TURN and not any(card.hidden for card in table.slots[:2])
 
 
+def test_a_pass_for_the_plus3_says_what_for_in_place_of_the_hidden_hand():
+    # the purpose of a +3 pass takes the "(hand hidden)" line, moved under
+    # the name: no line more to make or to draw on that pass (the slowest)
+    sim = harness.Sim(render=False)
+    app = sim.app
+    app.settings.players = 3
+    sim.press("UP", "A")  # (the setup's last row: start)
+    harness.arrange(sim, 3, [["+3", "R5", "G7"], ["Y3", "Y4", "Y5"], ["+3BREAK", "B1", "B3"]],
+                    ["R3"], humans=(0, 1, 2))
+    assert app.state == A.S_PASS
+    assert sim.screen_text().splitlines()[2:] == ["(hand hidden)", "A: I am Player 1"]
+    hidden_y = app.screen.hide.y
+    sim.press("A")
+    harness.cursor_to(sim, "+3")
+    sim.press("A", "DOWN", "RIGHT", "A")  # Player 3 breaks it: the device goes to them
+    assert app.state == A.S_PASS
+    assert sim.screen_text().splitlines() == ["Pass the device to", "Player 3", "to break the +3",
+                                              "A: I am Player 3"]
+    lent = app.stage.lines.used()  # the table's, and the pass screen's beside it
+    assert app.screen.hide.y < hidden_y
+    sim.press("A", "A")  # the break
+    while app.state != A.S_PASS:
+        sim.step()
+    assert sim.screen_text().splitlines()[2:] == ["(hand hidden)", "A: I am Player 2"]
+    assert app.screen.hide.y == hidden_y and app.stage.lines.used() == lent
+
+
 def test_another_screen_lets_the_kept_screens_go():
     sim = _two_people()
     app = sim.app

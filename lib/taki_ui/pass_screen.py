@@ -22,26 +22,28 @@ class PassScreen:
         big = displayio.Group(scale=2, x=-164 if text.RTL else 4, y=36 - 2 * text.lat_y())
         g.append(big)
         self.name = lines.take(big, 0, 0, widgets.HILITE)
+        # "(hand hidden)"; on a pass with a purpose (the +3's), the purpose
+        # instead, under the name: a line less to make and to draw on that
+        # pass (it is the slowest: a line of pictures is ~3 ms of refresh)
         self.hide = lines.take(g, 2, 82 if tall else 84, widgets.DIM, strings.PASS_HIDE)
         self.ready = lines.take(g, 2, SCREEN_H - text.LH if tall else 110, widgets.HILITE)
-        self.lines = lines
-        self.why = None  # a line saying what for, taken the first time it is needed
-        self.taken = (self.to, self.name, self.hide, self.ready, None)  # (Stage.let_pass_go)
+        self.taken = (self.to, self.name, self.hide, self.ready)  # (Stage.let_pass_go)
         self.show(name, why)
 
     def show(self, name, why=-1):
         """The person the device goes to, and what for (-1: nothing said);
         a line that says what it said last time is not drawn again."""
         self.name.set(name)
-        ln = self.why
+        ln = self.hide
+        tall = text.LH > text.LINE_H
         if why >= 0:
-            if ln is None:
-                ln = self.why = self.lines.take(self.group, 2, 62 if text.LH > text.LINE_H else 66,
-                                                widgets.FG)
-                self.taken = self.taken[:4] + (ln,)
+            ln.y = 62 if tall else 66
+            ln.colour(widgets.FG)
             ln.show(why)
-        if ln is not None and ln.hidden != (why < 0):  # (set again, a shown line is redrawn)
-            ln.hidden = why < 0
+        else:
+            ln.y = 82 if tall else 84
+            ln.colour(widgets.DIM)
+            ln.show(strings.PASS_HIDE)
         self.ready.show(strings.PASS_READY, name)
 
     def key(self, app, k):
