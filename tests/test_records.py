@@ -244,6 +244,30 @@ def test_records_survive_power_off_after_whole_scripted_games():
     assert rec.get(you, C_WON) + rec.get(cpu, C_WON) == 2
 
 
+def test_the_game_s_end_written_before_the_standings_counts_it_without_the_bots(monkeypatch):
+    # the game's end is a milestone: its write can come before the standings
+    # have made room (the table still shown, the bots' code loaded), and it
+    # counts the game in the records, whose code comes in then: the bots'
+    # code goes first (on the board's 128 KB heap that was where a game
+    # ran out of memory)
+    sim = started(kinds=[HUMAN, CPU_HARD])
+    seen = []
+    real = persist.Saves.settle
+
+    def settle(self):
+        if self.tally_due:
+            seen.append((sim.app.state, "taki_core.bots" in sys.modules))
+        real(self)
+
+    monkeypatch.setattr(persist.Saves, "settle", settle)
+    whole_game(sim, 1)
+    assert sim.app.state == A.S_OVER
+    assert len(seen) == 1 and seen[0][0] != A.S_OVER, seen  # counted by the write
+    assert seen[0][1] is False
+    rec = sim.app.saves.records
+    assert rec.get(row_of(rec, sim.app.settings.names[0]), C_PLAYED) == 1
+
+
 def test_an_update_cut_short_loses_at_most_that_game():
     import _simhw
 
