@@ -401,6 +401,33 @@ def test_the_screen_from_setup_sorts_by_wins_clears_after_sure_and_saves():
     assert sim.app.saves.records.used() == 0 and sim.app.saves.rec_loaded == K_OK
 
 
+def test_the_libraries_code_is_free_while_the_screen_after_the_records_is_built(monkeypatch):
+    # the Records screen's key that leaves it builds the next screen before
+    # it returns: the libraries' code must not be held by the Records
+    # module's names meanwhile (on the board: ~14 KB of heap for that screen)
+    import gc
+    import weakref
+
+    sim = started()
+    sim.press("START", "DOWN", "DOWN", "DOWN", "A")
+    assert sim.app.state == A.S_RECORDS
+    mod = sys.modules["taki_ui.records_screen"]
+    held = [weakref.ref(mod.Label), weakref.ref(mod.GridLayout)]
+    seen = []
+    from taki_ui import pause_screen
+
+    real = pause_screen.PauseScreen.__init__
+
+    def built(self, *args):
+        gc.collect()
+        seen.append([r() is None for r in held])
+        real(self, *args)
+
+    monkeypatch.setattr(pause_screen.PauseScreen, "__init__", built)
+    sim.press("B")
+    assert sim.app.state == A.S_PAUSE and seen == [[True, True]]
+
+
 def test_the_screen_from_the_pause_menu_goes_back_to_it():
     sim = started()
     assert "taki_ui.pass_screen" in sys.modules  # two people: passed once

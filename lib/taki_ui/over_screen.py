@@ -115,8 +115,13 @@ class OverScreen:
         lines.take(g, 2, SCREEN_H - lh, widgets.DIM, strings.OVER_KEYS)
 
     def close(self):
-        """Leaving the screen: the libraries' code goes with it."""
+        """Leaving the screen: the libraries' code goes with it, now (this
+        module's names held it while its key() runs; the stage forgets the
+        module, so they are imported again with it)."""
+        global Label, GridLayout
         unload.forget_display_libs()
+        Label = GridLayout = None
+        unload.forget("taki_ui.over_screen")  # (shown again: imported again, names and all)
 
     def key(self, app, k):
         """A: a new deal with the same setup; B: back to setup."""

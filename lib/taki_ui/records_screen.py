@@ -83,11 +83,16 @@ class RecordsScreen:
     def close(self):
         """Leaving the screen: the libraries' code goes with it, and the
         records' (the stage forgets this module)."""
+        global Label, GridLayout
         unload.forget_display_libs()
         unload.forget("taki_ui.records")
         # what it holds goes now, not when its key() that left it returns:
-        # the next screen is built meanwhile, in that room (see Stage.show)
+        # the next screen is built meanwhile, in that room (see Stage.show);
+        # the libraries' code too, which this module's names held (the stage
+        # forgets the module, so they are imported again with it)
         self.grid = self.cols = self.records = self.order = self.words = None
+        Label = GridLayout = None
+        unload.forget("taki_ui.records_screen")  # (shown again: imported again, names and all)
 
     def _slots(self, r):
         """Rows of the grid that row r takes: a computer's level is a picture
