@@ -82,8 +82,12 @@ class SetupScreen:
         else:
             ln.put_text(1, strings.START_GAME)
 
-    def show(self):
-        """Redraw every row (on entering the screen and after a change)."""
+    def show(self, was=-1):
+        """Redraw every row (on entering the screen and after a change);
+        was: the row the cursor left when nothing else changed: then only
+        that row and the cursor's are drawn again, unless the rows scrolled
+        (a row of pictures is words read from the file and drawn anew)."""
+        top = self.top
         n = self.count()
         if self.row >= n:
             self.row = n - 1
@@ -93,8 +97,12 @@ class SetupScreen:
             self.top = self.row - self.nrows + 1
         if self.top > max(0, n - self.nrows):
             self.top = max(0, n - self.nrows)
+        if self.top != top:
+            was = -1
         for i in range(self.nrows):
             r = self.top + i
+            if was >= 0 and r != was and r != self.row:
+                continue
             ln = self.rows[i]
             if r < n:
                 self._draw(ln, r)
@@ -151,9 +159,12 @@ class SetupScreen:
     def key(self, app, k):
         """One key: a setting changed, a seat renamed, or the game started."""
         self.note = -1
+        was = -1  # the row the cursor leaves, if that is all that changes
         if k == K_UP:
+            was = self.row
             self.row = (self.row - 1) % self.count()
         elif k == K_DOWN:
+            was = self.row
             self.row = (self.row + 1) % self.count()
         elif k == K_A and self.row == self.count() - 1:
             watch.new_game(app)
@@ -181,4 +192,4 @@ class SetupScreen:
             if self._change(app, -1 if k == K_LEFT else 1):
                 app.to_setup(self.row)  # every text anew, in the new language
                 return
-        self.show()
+        self.show(was)
