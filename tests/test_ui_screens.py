@@ -368,3 +368,27 @@ def test_a_cursor_move_in_setup_draws_only_the_two_rows_it_changes(monkeypatch):
     assert len(drawn) == scr.nrows
     sim.press("UP", "UP")
     assert "<" in scr.rows[scr.row - scr.top].text
+    from taki_ui import text
+
+    text.load("en")
+
+
+def test_a_cursor_move_in_the_pause_menu_draws_only_the_two_rows_it_changes(monkeypatch):
+    # (in a language of pictures a row drawn again is its words read from
+    # the file and blitted anew, even when it shows what it showed)
+    from taki_ui import text
+
+    sim = harness.Sim(render=False, lang="sd")
+    sim.press("UP", "A")  # the setup as it is: a game of two
+    sim.press("START")
+    assert sim.app.state == A.S_PAUSE
+    scr = sim.app.screen
+    before = [ln.text for ln in scr.rows]
+    cleared = []
+    real = text.Line.clear
+    monkeypatch.setattr(text.Line, "clear", lambda ln: (cleared.append(ln), real(ln)))
+    sim.press("DOWN")
+    assert [ln in cleared for ln in scr.rows] == [True, True] + [False] * (len(scr.rows) - 2)
+    after = [ln.text for ln in scr.rows]
+    assert "<" in after[1] and "<" not in after[0] and after[2:] == before[2:]
+    text.load("en")

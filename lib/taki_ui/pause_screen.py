@@ -43,14 +43,22 @@ class PauseScreen:
         self.asking = False  # "Leave this game?" is on screen
         self._draw()
 
-    def _draw(self):
+    def _draw(self, was=-1):
+        """The rows; was: the row the cursor left when nothing else changed:
+        then only that row and the cursor's are drawn again, unless the rows
+        scrolled (a row of pictures is words read from the file)."""
         n = len(self.rows)
+        top = self.top
         if self.row < self.top:
             self.top = self.row
         elif self.row >= self.top + n:
             self.top = self.row - n + 1
+        if self.top != top:
+            was = -1
         for k, ln in enumerate(self.rows):
             i = self.top + k
+            if was >= 0 and i != was and i != self.row:
+                continue
             ln.clear()
             ln.put(0, ">" if i == self.row else " ")
             if i == 0:
@@ -100,6 +108,7 @@ class PauseScreen:
                     rest.save_now(app)  # the sound switched in the menu
                 app.to_setup()  # (from here: a frame less under its drawing)
             return
+        was = self.row  # (the cursor's row: all that UP and DOWN change)
         if k == K_UP:
             self.row = (self.row - 1) % _ROWS
         elif k == K_DOWN:
@@ -147,4 +156,4 @@ class PauseScreen:
             else:
                 watch.watch(app)  # S_WATCH: its timers run on
             return
-        self._draw()
+        self._draw(was)
