@@ -405,26 +405,17 @@ def test_the_libraries_code_is_free_while_the_screen_after_the_records_is_built(
     # the Records screen's key that leaves it builds the next screen before
     # it returns: the libraries' code must not be held by the Records
     # module's names meanwhile (on the board: ~14 KB of heap for that screen)
-    import gc
-    import weakref
+    from taki_ui import unload
 
+    for name in unload.DISPLAY_LIBS:  # the screen's own import of them (as at power-on)
+        sys.modules.pop(name, None)
     sim = started()
     sim.press("START", "DOWN", "DOWN", "DOWN", "A")
     assert sim.app.state == A.S_RECORDS
-    mod = sys.modules["taki_ui.records_screen"]
-    held = [weakref.ref(mod.Label), weakref.ref(mod.GridLayout)]
-    seen = []
-    from taki_ui import pause_screen
+    from taki_ui import pause_screen  # (imported again when it is shown again)
 
-    real = pause_screen.PauseScreen.__init__
-
-    def built(self, *args):
-        gc.collect()
-        seen.append([r() is None for r in held])
-        real(self, *args)
-
-    monkeypatch.setattr(pause_screen.PauseScreen, "__init__", built)
-    sim.press("B")
+    seen = harness.libraries_held(sim, "records_screen", pause_screen.PauseScreen, monkeypatch,
+                                  "B")
     assert sim.app.state == A.S_PAUSE and seen == [[True, True]]
 
 

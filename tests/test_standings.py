@@ -75,24 +75,10 @@ def test_the_standings_are_a_grid_of_labels_in_place_order():
 def test_the_libraries_code_is_free_while_the_screen_after_the_standings_is_built(monkeypatch):
     # as the Records screen's (tests/test_records.py): B builds setup before
     # the standings' key returns; their module's names let the libraries go
-    import gc
-    import weakref
-
     sim = _over()
-    mod = sys.modules["taki_ui.over_screen"]
-    held = [weakref.ref(mod.Label), weakref.ref(mod.GridLayout)]
-    seen = []
-    from taki_ui import setup_screen
+    from taki_ui import setup_screen  # (imported again when it is shown again)
 
-    real = setup_screen.SetupScreen.__init__
-
-    def built(self, *args):
-        gc.collect()
-        seen.append([r() is None for r in held])
-        real(self, *args)
-
-    monkeypatch.setattr(setup_screen.SetupScreen, "__init__", built)
-    sim.press("B")
+    seen = harness.libraries_held(sim, "over_screen", setup_screen.SetupScreen, monkeypatch, "B")
     assert sim.app.state == A.S_SETUP and seen == [[True, True]]
 
 

@@ -260,6 +260,32 @@ class Sim:
         return tuple(self.display.surface().get_at((x, y)))[:3]
 
 
+def libraries_held(sim, module, next_cls, monkeypatch, key):
+    """Tests: press key on the screen of taki_ui.<module> (the Records, the
+    standings), which leaves it for a screen of class next_cls (built
+    before the key returns); for each such build, whether the Label and
+    GridLayout the module named were garbage by then: [[True, True]] when
+    its names let the libraries go as it was left. (The screen must have
+    imported the libraries itself: none left in sys.modules before it, nor
+    named by a test module.)"""
+    import gc
+    import weakref
+
+    mod = sys.modules["taki_ui." + module]
+    held = [weakref.ref(mod.Label), weakref.ref(mod.GridLayout)]
+    seen = []
+    real = next_cls.__init__
+
+    def built(self, *args):
+        gc.collect()
+        seen.append([r() is None for r in held])
+        real(self, *args)
+
+    monkeypatch.setattr(next_cls, "__init__", built)
+    sim.press(key)
+    return seen
+
+
 def each_table(sim, fn, monkeypatch=None):
     """Call fn(table) with every TableScreen the app builds or shows again
     from now on (tests: the table's module is forgotten and imported again
