@@ -146,6 +146,10 @@ class Saves:
         write, the Records screen, the next deal)."""
         if self.tally_due:
             self.tally_due = False
+            # the game is over: the bots' code goes before the records' comes
+            # in (a write can count it while the table is still shown, before
+            # the standings make room)
+            self.cpu.unload()
             _saving().game_over(self)
             _done()
 

@@ -52,11 +52,6 @@ def begin(app):
 def write(app):
     """The write save_now asked for, at the start of the next pass."""
     app.saving = False
-    if app.saves.tally_due:
-        # the game is over: the bots' code goes before the write counts it
-        # in the records (it loads their code: the standings have not made
-        # room yet, the table is still shown)
-        app.cpu.unload()
     app.saves.save()
     app.stage.mark(stage.MARK_LOW if app.battery.low else stage.MARK_NONE)
     app.lights.saving(False)
