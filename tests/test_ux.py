@@ -469,16 +469,18 @@ def test_the_colour_picker_frame_shows_around_every_colour():
     cursor_to(sim, "COLOR")
     sim.press("A")
     assert sim.app.state == A.S_COLOUR
-    y0 = 84 - 10  # the picker's group
+    # the picker from y0; its swatches from y0 + 16 (its frame 4 px above,
+    # the black ring inside that 2 px above), drawn at half size (table_screen)
+    y0 = 84 - 10
     for c in range(4):
         while sim.app.colour_sel != c:
             sim.press("RIGHT")
         sim.display.redraw()
         x = 8 + c * 38  # the swatch's left edge
-        swatch = sim.pixel(x + 14, y0 + 17 + 2)
+        swatch = sim.pixel(x + 14, y0 + 16 + 2)
         assert _near(swatch, cardart.COLOURS[c])
-        ring = [sim.pixel(x - 1, y0 + 27), sim.pixel(x + 14, y0 + 16)]  # beside, above
-        outer = [sim.pixel(x - 3, y0 + 27), sim.pixel(x + 14, y0 + 14)]
+        ring = [sim.pixel(x - 1, y0 + 27), sim.pixel(x + 14, y0 + 15)]  # beside, above
+        outer = [sim.pixel(x - 3, y0 + 27), sim.pixel(x + 14, y0 + 13)]
         for p in ring:  # the ring next to the colour stands out from it
             assert abs(_lum(p) - _lum(swatch)) > 60, (c, p, swatch)
         for p in outer:  # and the ring round that stands out from the background

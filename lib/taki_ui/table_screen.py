@@ -27,6 +27,7 @@ positions. It draws what it is told: which cards are playable is decided by
 the app from the core's legal moves.
 """
 
+import bitmaptools
 import displayio
 import vectorio
 from boards import CHAR_W, SCREEN_H, SCREEN_W
@@ -46,6 +47,11 @@ _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
 _NOTICE = const(1)  # what puts the grid aside in the tall scripts (TableScreen._aside)
 _CHOOSER = const(2)
+# the colour choice's picture (TableScreen.show_chooser): its palette
+_BAR = const(0)
+_LIGHT = const(1)  # the frame, and the marks' ink but on yellow
+_DARK = const(2)
+_SWATCH = const(3)  # + colour
 _LEAD_Y = const(24)  # the leading card: clear of a notice's two lines (2 x 12)
 CURRENT = 0x1C5A3C  # behind the current player's cell
 _OFF = SCREEN_H  # below the screen: where a hidden notice line waits (_park)
@@ -430,42 +436,75 @@ class TableScreen:
 
     # --- the colour choice for a COLOR card, over the hand ------------------------
     def show_chooser(self, sel):
+        """The colour choice over the hand, colour sel framed."""
         if self.chooser is None:
-            d = text.LH - text.LINE_H  # a taller title line pushes the rest down
-            top = SCREEN_H - text.LH - 44 - d if d else _HAND_Y - 10
-            ch = displayio.Group(y=top)
-            # down to the bottom line, not over it
-            bg, _ = widgets.box(0, 0, SCREEN_W, SCREEN_H - text.LH - top, widgets.BAR)
-            ch.append(bg)
-            self._chooser_title = self.lines.take(ch, 2, 1, widgets.FG, strings.CHOOSE_COLOUR,
-                                              bg=widgets.BAR)
-            # the selection: white around black, which shows on every colour
-            self._frame, _ = widgets.box(0, 13 + d, 36, 28, widgets.FG)  # x: below, per sel
-            self._inner, _ = widgets.box(0, 15 + d, 32, 24, 0)
-            ch.append(self._frame)
-            ch.append(self._inner)
-            marks = displayio.Group(scale=2, x=17, y=22 + d)  # each colour's mark, 10x10
-            rtl = self.rtl
+            # One picture, drawn at half size under a scale-2 Group, below its
+            # title: swatches, marks and a frame stacked over a background
+            # each send their own area, the background's pixels up to four
+            # times (English: 14,800 px with vectorio shapes, 10,224 so).
+            fy = text.LH + (text.LH & 1)  # the swatches' frames: under the title
+            h = fy + 30
+            top = SCREEN_H - text.LH - h  # down to the bottom line, not over it
+            pal = displayio.Palette(7)
+            pal[_BAR] = widgets.BAR
+            pal[_LIGHT] = widgets.FG
+            pal[_DARK] = 0
+            for c in range(4):
+                pal[_SWATCH + c] = cardart.COLOURS[c]
+            self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)  # 0: _BAR
+            self._fy = fy // 2
+            half = displayio.Group(scale=2, y=top)
+            half.append(displayio.TileGrid(self._pic, pixel_shader=pal))
+            ch = displayio.Group()
+            ch.append(half)
+            self._chooser_title = self.lines.take(ch, 2, top, widgets.FG, strings.CHOOSE_COLOUR,
+                                                  bg=widgets.BAR)
+            sheet = self.lead.tile.bitmap
+            y = self._fy + 2
             for c in range(4):  # Sindhi: red at the right
-                sw, _ = widgets.box(_mx(rtl, 8 + c * 38, 28), 17 + d, 28, 20, cardart.COLOURS[c])
-                ch.append(sw)
-                marks.append(cardart.mark(self.lead, c, 58 - c * 19 if rtl else c * 19, 0))
-            ch.append(marks)
+                x = _mx(self.rtl, 8 + c * 38, 28) // 2
+                bitmaptools.fill_region(self._pic, x, y, x + 14, y + 10, _SWATCH + c)
+                # its mark, as a card of that colour shows it (cards.bmp: ink 1)
+                sx = (cardart.MARK_CELLS * 4 + c) * cardart.MARK_W
+                if cardart.ink(c) == cardart.INK_LIGHT:
+                    bitmaptools.blit(self._pic, sheet, x + 4, y + 3, x1=sx, y1=0,
+                                     x2=sx + cardart.MARK_W, y2=cardart.MARK_W,
+                                     skip_source_index=0)
+                else:
+                    for j in range(cardart.MARK_W):
+                        for i in range(cardart.MARK_W):
+                            if sheet[sx + i, j]:
+                                self._pic[x + 4 + i, y + 3 + j] = _DARK
+            self._frame(sel, True)
+            self._sel = sel
             self.group.append(ch)
             self.chooser = ch
             self._aside(_CHOOSER, True)
-        self._frame.x = _mx(self.rtl, 4 + sel * 38, 36)
-        self._inner.x = _mx(self.rtl, 6 + sel * 38, 32)
+        elif sel != self._sel:
+            self._frame(self._sel, False)
+            self._frame(sel, True)
+            self._sel = sel
+
+    def _frame(self, c, on):
+        """Frame colour c's swatch (white around black), or not: two rings
+        of the colour choice's half-size pixels."""
+        x = _mx(self.rtl, 4 + c * 38, 36) // 2
+        y = self._fy
+        w, h = 18, 14
+        for v in (_LIGHT, _DARK) if on else (_BAR, _BAR):
+            fill = bitmaptools.fill_region
+            fill(self._pic, x, y, x + w, y + 1, v)
+            fill(self._pic, x, y + h - 1, x + w, y + h, v)
+            fill(self._pic, x, y + 1, x + 1, y + h - 1, v)
+            fill(self._pic, x + w - 1, y + 1, x + w, y + h - 1, v)
+            x += 1
+            y += 1
+            w -= 2
+            h -= 2
 
     def hide_chooser(self):
         if self.chooser is not None:
-            ch = self.chooser
             self.lines.give(self._chooser_title)
-            # emptied first: a removed Group's vectorio shapes are not marked
-            # for redraw (displayio 10.2.1), their pixels would stay on the panel
-            while len(ch):
-                ch.pop()
-            self.group.remove(ch)
-            self.chooser = None
-            self._chooser_title = None
+            self.group.remove(self.chooser)
+            self.chooser = self._chooser_title = self._pic = None
             self._aside(_CHOOSER, False)
