@@ -39,7 +39,7 @@ def test_a_notice_over_half_the_grid_is_found(monkeypatch):
     # without the grid stepping aside, a tall script's notice on two lines
     # cuts the grid's first rows in half (what the issue saw)
     def no_aside(table):
-        table._aside = lambda why, on: None
+        table._aside = lambda on: None
 
     harness.each_table(None, no_aside, monkeypatch)
     found = []

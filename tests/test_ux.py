@@ -469,24 +469,26 @@ def test_the_colour_picker_frame_shows_around_every_colour():
     cursor_to(sim, "COLOR")
     sim.press("A")
     assert sim.app.state == A.S_COLOUR
-    # the picker from y0; its swatches from y0 + 16 (its frame 4 px above,
-    # the black ring inside that 2 px above), drawn at half size (table_screen)
-    y0 = 84 - 10
+    # the picker over the hand's rows from y0 (the card under the cursor
+    # raised 4 px); its swatches from y0 + 6, the frame 4 px above them, the
+    # black ring inside it 2 px above (table_screen: drawn at half size)
+    y0 = 84 - 4
+    mid = y0 + 16  # a row through the swatches
     for c in range(4):
         while sim.app.colour_sel != c:
             sim.press("RIGHT")
         sim.display.redraw()
         x = 8 + c * 38  # the swatch's left edge
-        swatch = sim.pixel(x + 14, y0 + 16 + 2)
+        swatch = sim.pixel(x + 14, y0 + 6 + 2)
         assert _near(swatch, cardart.COLOURS[c])
-        ring = [sim.pixel(x - 1, y0 + 27), sim.pixel(x + 14, y0 + 15)]  # beside, above
-        outer = [sim.pixel(x - 3, y0 + 27), sim.pixel(x + 14, y0 + 13)]
+        ring = [sim.pixel(x - 1, mid), sim.pixel(x + 14, y0 + 5)]  # beside, above
+        outer = [sim.pixel(x - 3, mid), sim.pixel(x + 14, y0 + 3)]
         for p in ring:  # the ring next to the colour stands out from it
             assert abs(_lum(p) - _lum(swatch)) > 60, (c, p, swatch)
         for p in outer:  # and the ring round that stands out from the background
-            assert abs(_lum(p) - _lum(sim.pixel(x - 6, y0 + 27))) > 60, (c, p)
+            assert abs(_lum(p) - _lum(sim.pixel(x - 6, mid))) > 60, (c, p)
         other = 8 + ((c + 1) % 4) * 38  # an unselected colour has no frame
-        assert sim.pixel(other - 1, y0 + 27) == sim.pixel(other - 6, y0 + 27)
+        assert sim.pixel(other - 1, mid) == sim.pixel(other - 6, mid)
 
 
 # --- 9. the +3 prompt asks, and is skipped when nobody can act ------------------

@@ -45,8 +45,6 @@ _GRID_Y = const(23)
 _ROW_H = const(11)
 _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
-_NOTICE = const(1)  # what puts the grid aside in the tall scripts (TableScreen._aside)
-_CHOOSER = const(2)
 # the colour choice's picture (TableScreen.show_chooser): its palette
 _BAR = const(0)
 _LIGHT = const(1)  # the frame, and the marks' ink but on yellow
@@ -159,7 +157,7 @@ class TableScreen:
                        lines.take(g, 0, lh, widgets.HILITE, bg=widgets.BAR))
         for ln in self.notice:
             _park(ln, True, 0)
-        self.covered = 0  # why the grid and the card are aside (_aside), if they are
+        self.covered = False  # the grid and the card are aside (_aside)
         # the public table behind the game (taki_ui.watch): 1 while a move's
         # answer waits for the panel, 2 once it is there, 0 when all is shown
         self.behind = 0
@@ -319,24 +317,20 @@ class TableScreen:
         if n < 0:
             _park(first, True, 0)
             _park(second, True, 0)
-            self._aside(_NOTICE, False)
+            self._aside(False)
             return
         two = text.show2(first, second, n, a, b)
         _park(first, False, 0)
         _park(second, not two, text.LH)
-        self._aside(_NOTICE, two)
+        self._aside(two)
 
-    def _aside(self, why, on):
+    def _aside(self, aside):
         """The grid and the leading card step aside (hidden) in the tall
-        scripts while a notice's second line (why: _NOTICE) or the colour
-        choice (_CHOOSER) lies over part of them, and come back after."""
-        if text.LH == text.LINE_H:
+        scripts while a notice's second line lies over part of them, and
+        come back after."""
+        if text.LH == text.LINE_H or aside == self.covered:
             return
-        was = self.covered
-        self.covered = was | why if on else was & ~why
-        aside = bool(self.covered)
-        if aside == bool(was):
-            return
+        self.covered = aside
         self._lead_group.hidden = aside
         for ln in self.seat_rows:
             ln.hidden = aside
@@ -438,13 +432,14 @@ class TableScreen:
     def show_chooser(self, sel):
         """The colour choice over the hand, colour sel framed."""
         if self.chooser is None:
-            # One picture, drawn at half size under a scale-2 Group, below its
-            # title: swatches, marks and a frame stacked over a background
-            # each send their own area, the background's pixels up to four
-            # times (English: 14,800 px with vectorio shapes, 10,224 so).
-            fy = text.LH + (text.LH & 1)  # the swatches' frames: under the title
-            h = fy + 30
-            top = SCREEN_H - text.LH - h  # down to the bottom line, not over it
+            # One picture over the hand's rows (the card under the cursor
+            # too), drawn at half size under a scale-2 Group; its title a bar
+            # over the top line. Swatches, marks and a frame stacked over a
+            # background each sent their own area, the background's pixels up
+            # to four times (English: 14,800 px with vectorio shapes). Nothing
+            # of the grid or the leading card is under it, in any language.
+            top = self.hand_y - _RAISE
+            h = _RAISE + cardart.H  # the frames (28 px) 2 px from its edges
             pal = displayio.Palette(7)
             pal[_BAR] = widgets.BAR
             pal[_LIGHT] = widgets.FG
@@ -452,12 +447,12 @@ class TableScreen:
             for c in range(4):
                 pal[_SWATCH + c] = cardart.COLOURS[c]
             self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)  # 0: _BAR
-            self._fy = fy // 2
+            self._fy = 1  # the swatches' frames (half-size rows)
             half = displayio.Group(scale=2, y=top)
             half.append(displayio.TileGrid(self._pic, pixel_shader=pal))
             ch = displayio.Group()
             ch.append(half)
-            self._chooser_title = self.lines.take(ch, 2, top, widgets.FG, strings.CHOOSE_COLOUR,
+            self._chooser_title = self.lines.take(ch, 0, 0, widgets.FG, strings.CHOOSE_COLOUR,
                                                   bg=widgets.BAR)
             sheet = self.lead.tile.bitmap
             y = self._fy + 2
@@ -479,7 +474,6 @@ class TableScreen:
             self._sel = sel
             self.group.append(ch)
             self.chooser = ch
-            self._aside(_CHOOSER, True)
         elif sel != self._sel:
             self._frame(self._sel, False)
             self._frame(sel, True)
@@ -507,4 +501,3 @@ class TableScreen:
             self.lines.give(self._chooser_title)
             self.group.remove(self.chooser)
             self.chooser = self._chooser_title = self._pic = None
-            self._aside(_CHOOSER, False)

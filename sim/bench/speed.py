@@ -19,7 +19,8 @@ before and after (taki_ui.states), which the driver notes outside the spans
 (sim/vm/cpboard/arm/speed.py):
 
     cursor_ms       LEFT/RIGHT in a person's turn (S_TURN -> S_TURN)
-    play_ms         A that played a card (S_TURN or S_COLOUR, the hand one card less)
+    play_ms         A that played a card (S_TURN or S_COLOUR, the hand one card less),
+                    or on a COLOR card, that opened its colour choice (S_COLOUR)
     pass_ms         a turn's end -> the pass screen shown (the pass that enters S_PASS
                     from the table)
     pass_to_hand_ms A on the pass screen -> the hand shown
@@ -221,6 +222,8 @@ def kinds(passes, S):
         elif (p.key == K_A and b.state in (S.S_TURN, S.S_COLOUR)
               and p.hand_last == b.hand_cur - 1):
             out["play"].append(p)
+        elif p.key == K_A and b.state == S.S_TURN and p.state == S.S_COLOUR:
+            out["play"].append(p)  # a COLOR card: what answers A is its colour choice
         elif p.state == S.S_PASS and b.state in table:
             out["pass"].append(p)
         elif p.key == K_A and b.state == S.S_PASS and p.state in (S.S_TURN, S.S_BREAK):
