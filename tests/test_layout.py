@@ -35,6 +35,24 @@ def test_no_text_is_cut_or_covered_on_any_screen(code):
     assert bad == []
 
 
+@pytest.mark.parametrize("code", text.LANGS)
+def test_the_colour_choice_at_ten_seats_covers_no_text(code):
+    # the choice lies over the hand's rows, nearest the grid's fifth row
+    # (the walk's games have four seats), its title a bar over the top line
+    sim = harness.Sim(render=False, lang=code)
+    for s in range(10):
+        sim.app.names[s] = shots.LONGEST[s]
+    hands = [["COLOR", "G5", "R3"], ["Y1"], ["Y4"], ["Y5"], ["B1"], ["B4"], ["G1"], ["G3"],
+             ["G4"], ["B5"]]
+    harness.arrange(sim, 10, hands, ["R7"], humans=tuple(range(10)))
+    sim.press("A")  # the pass screen
+    harness.cursor_to(sim, "COLOR")
+    cut = harness.cut()
+    sim.press("A")
+    assert sim.app.table.chooser is not None
+    assert layout.defects(sim, cut) == []
+
+
 def test_a_notice_over_half_the_grid_is_found(monkeypatch):
     # without the grid stepping aside, a tall script's notice on two lines
     # cuts the grid's first rows in half (what the issue saw)
