@@ -45,11 +45,13 @@ _GRID_Y = const(23)
 _ROW_H = const(11)
 _CELL = const(9)  # characters of a player's cell, its last always blank
 _CELL_W = const(54)
-# the colour choice's picture (TableScreen.show_chooser): its palette
-_BAR = const(0)
-_LIGHT = const(1)  # the frame, and the marks' ink but on yellow
+# the colour choice's picture (TableScreen.show_chooser): its palette.
+# Yellow is 0, the card sheet's clear pixels, and _LIGHT 1, its ink: a
+# yellow swatch's mark is dark (see show_chooser)
+_LIGHT = const(1)  # the frame, the marks' ink but on yellow
 _DARK = const(2)
-_SWATCH = const(3)  # + colour
+_BAR = const(3)
+_SWATCH = const(4)  # + colour, but yellow's
 _LEAD_Y = const(24)  # the leading card: clear of a notice's two lines (2 x 12)
 CURRENT = 0x1C5A3C  # behind the current player's cell
 _OFF = SCREEN_H  # below the screen: where a hidden notice line waits (_park)
@@ -63,6 +65,11 @@ def _park(ln, hidden, y):
     every table); off the screen, that area is nothing."""
     ln.hidden = hidden
     ln.y = _OFF if hidden else y
+
+
+def _swatch(c):
+    """Colour c's value in the colour choice's picture (yellow: 0)."""
+    return 0 if c == 3 else _SWATCH + c
 
 
 def _mx(rtl, x, w):
@@ -445,8 +452,9 @@ class TableScreen:
             pal[_LIGHT] = widgets.FG
             pal[_DARK] = 0
             for c in range(4):
-                pal[_SWATCH + c] = cardart.COLOURS[c]
-            self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)  # 0: _BAR
+                pal[_swatch(c)] = cardart.COLOURS[c]
+            self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)
+            self._pic.fill(_BAR)
             self._fy = 1  # the swatches' frames (half-size rows)
             half = displayio.Group(scale=2, y=top)
             half.append(displayio.TileGrid(self._pic, pixel_shader=pal))
@@ -458,18 +466,20 @@ class TableScreen:
             y = self._fy + 2
             for c in range(4):  # Sindhi: red at the right
                 x = _mx(self.rtl, 8 + c * 38, 28) // 2
-                bitmaptools.fill_region(self._pic, x, y, x + 14, y + 10, _SWATCH + c)
-                # its mark, as a card of that colour shows it (cards.bmp: ink 1)
+                fill = bitmaptools.fill_region
+                fill(self._pic, x, y, x + 14, y + 10, _swatch(c))
+                # its mark, as a card of that colour shows it: the sheet's 5x5
+                # of ink (1) on clear (0); on yellow, dark ink: the square
+                # dark, then the sheet's clear pixels copied over it, which
+                # are yellow in this palette
                 sx = (cardart.MARK_CELLS * 4 + c) * cardart.MARK_W
-                if cardart.ink(c) == cardart.INK_LIGHT:
-                    bitmaptools.blit(self._pic, sheet, x + 4, y + 3, x1=sx, y1=0,
-                                     x2=sx + cardart.MARK_W, y2=cardart.MARK_W,
-                                     skip_source_index=0)
-                else:
-                    for j in range(cardart.MARK_W):
-                        for i in range(cardart.MARK_W):
-                            if sheet[sx + i, j]:
-                                self._pic[x + 4 + i, y + 3 + j] = _DARK
+                skip = 0
+                if cardart.ink(c) != cardart.INK_LIGHT:
+                    fill(self._pic, x + 4, y + 3, x + 9, y + 8, _DARK)
+                    skip = 1
+                bitmaptools.blit(self._pic, sheet, x + 4, y + 3, x1=sx, y1=0,
+                                 x2=sx + cardart.MARK_W, y2=cardart.MARK_W,
+                                 skip_source_index=skip)
             self._frame(sel, True)
             self._sel = sel
             self.group.append(ch)
