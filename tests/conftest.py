@@ -20,8 +20,21 @@ import fcntl
 import os
 import pickle
 import shutil
+import sys
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Each test leaves English in use: the language is the text module's
+    state, and a test that measures English's texts without a Sim of its
+    own (tests/test_ux.py's) failed after one that recorded games in three
+    languages (tests/test_speed.py) had run in the same process."""
+    yield
+    text = sys.modules.get("taki_ui.text")
+    if text is not None:
+        text.load("en")
 
 
 class Shared:
