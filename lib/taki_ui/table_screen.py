@@ -52,6 +52,7 @@ _LIGHT = const(1)  # the frame, the marks' ink but on yellow
 _DARK = const(2)
 _BAR = const(3)
 _SWATCH = const(4)  # + colour, but yellow's
+_FRAME_Y = const(1)  # the swatches' frames' top row (of its half-size pixels)
 _LEAD_Y = const(24)  # the leading card: clear of a notice's two lines (2 x 12)
 CURRENT = 0x1C5A3C  # behind the current player's cell
 _OFF = SCREEN_H  # below the screen: where a hidden notice line waits (_park)
@@ -455,7 +456,6 @@ class TableScreen:
                 pal[_swatch(c)] = cardart.COLOURS[c]
             self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)
             self._pic.fill(_BAR)
-            self._fy = 1  # the swatches' frames (half-size rows)
             half = displayio.Group(scale=2, y=top)
             half.append(displayio.TileGrid(self._pic, pixel_shader=pal))
             ch = displayio.Group()
@@ -463,10 +463,10 @@ class TableScreen:
             self._chooser_title = self.lines.take(ch, 0, 0, widgets.FG, strings.CHOOSE_COLOUR,
                                                   bg=widgets.BAR)
             sheet = self.lead.tile.bitmap
-            y = self._fy + 2
+            fill = bitmaptools.fill_region
+            y = _FRAME_Y + 2
             for c in range(4):  # Sindhi: red at the right
                 x = _mx(self.rtl, 8 + c * 38, 28) // 2
-                fill = bitmaptools.fill_region
                 fill(self._pic, x, y, x + 14, y + 10, _swatch(c))
                 # its mark, as a card of that colour shows it: the sheet's 5x5
                 # of ink (1) on clear (0); on yellow, dark ink: the square
@@ -493,10 +493,10 @@ class TableScreen:
         """Frame colour c's swatch (white around black), or not: two rings
         of the colour choice's half-size pixels."""
         x = _mx(self.rtl, 4 + c * 38, 36) // 2
-        y = self._fy
+        y = _FRAME_Y
         w, h = 18, 14
+        fill = bitmaptools.fill_region
         for v in (_LIGHT, _DARK) if on else (_BAR, _BAR):
-            fill = bitmaptools.fill_region
             fill(self._pic, x, y, x + w, y + 1, v)
             fill(self._pic, x, y + h - 1, x + w, y + h, v)
             fill(self._pic, x, y + 1, x + 1, y + h - 1, v)
