@@ -2,7 +2,7 @@
 black a transparent pixel costs displayio's refresh less than an opaque one
 (no colour to convert), and over a card, a shape or another line it must be
 transparent anyway. The only lines with a background are bars themselves
-(a notice, the colour chooser's title): opaque in widgets.BAR, they cover
+(a notice): opaque in widgets.BAR, they cover
 the top lines on purpose. Every screen the README shows, in English here;
 the other languages in tests/test_lang.py's walk of the same screens, which
 calls not_bars."""
@@ -34,7 +34,7 @@ def test_only_bars_have_a_background():
     for name, sim in shots.walk("en"):
         seen += len(opaque(sim))
         assert not_bars(sim) == [], name
-    assert seen >= 5  # the notices and the chooser's title are bars
+    assert seen >= 4  # the notices are bars
 
 
 def test_the_check_sees_a_line_with_a_background():

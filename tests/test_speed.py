@@ -119,14 +119,15 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     # go on) and the rest of the table comes at the next pass (watch.public):
     # 4115 and 6825 where the same person went on, their hand closed up at
     # once; it empties the card's place since, and closes up at the next pass
-    # A on a COLOR card opens its colour choice (8648 in English, 10458 in
-    # Malayalam: the hand's rows, the title's bar over the top line, the key
-    # line); counted as a play since it answers one. It sent 43040 (58000 in
-    # Sindhi) as vectorio shapes over a background taller than the hand, the
-    # grid and the leading card stepping aside in the tall scripts
-    assert [p.px for p in en["play"]] == [1155, 1715, 3475, 3475, 8648, 2275]
+    # A on a COLOR card opens its colour choice (6728 in English, 7738 in
+    # Malayalam: the hand's rows and the key line); counted as a play since
+    # it answers one. It sent 43040 (58000 in Sindhi) as vectorio shapes over
+    # a background taller than the hand, the grid and the leading card
+    # stepping aside in the tall scripts; 8648 and 10458 with a title over
+    # the top line
+    assert [p.px for p in en["play"]] == [1155, 1715, 3475, 3475, 6728, 2275]
     assert [p.px for p in sd["play"]] == [1155, 1715, 5947]
-    assert [p.px for p in ml["play"]] == [1155, 1715, 6185, 6185, 10458]
+    assert [p.px for p in ml["play"]] == [1155, 1715, 6185, 6185, 7738]
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
     # file reads of the pass screen: English draws its text in code, Sindhi

@@ -134,7 +134,8 @@ def test_colour_choice():
     cursor_to(sim, "COLOR")
     sim.press("A")
     assert sim.app.state == A.S_COLOUR and sim.app.table.chooser is not None
-    assert "Choose the colour" in sim.screen_text()
+    # the hand's rows are the colours; the key line says what they are for
+    assert "<> colour A ok B back" in sim.screen_text()
     sim.press("B")  # back: nothing played
     assert sim.app.state == A.S_TURN and sim.app.table.chooser is None
     sim.press("A", "LEFT", "LEFT", "A")  # from blue: green, red

@@ -30,8 +30,8 @@ from taki_ui import cardart, text, widgets
 from taki_ui.table_screen import SLOTS  # (a const: the bundle puts in its value, no import)
 from taki_ui.unload import forget
 
-LINES = const(18)  # text lines in the pool: the table's 11 (its colour choice open) and
-# the pass screen's 5, or the table's 10 and the +3 prompt's 7
+LINES = const(17)  # text lines in the pool: the table's 10 and the pass screen's 5, or
+# the +3 prompt's 7
 LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one screen shows
 # the screen between every two people's turns: its module stays imported
 # (an import from flash is ~15 ms of each pass screen; ~0.7 KB of heap)

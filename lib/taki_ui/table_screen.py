@@ -441,11 +441,12 @@ class TableScreen:
         """The colour choice over the hand, colour sel framed."""
         if self.chooser is None:
             # One picture over the hand's rows (the card under the cursor
-            # too), drawn at half size under a scale-2 Group; its title a bar
-            # over the top line. Swatches, marks and a frame stacked over a
+            # too), drawn at half size under a scale-2 Group; the key line says
+            # what it is for. Swatches, marks and a frame stacked over a
             # background each sent their own area, the background's pixels up
-            # to four times (English: 14,800 px with vectorio shapes). Nothing
-            # of the grid or the leading card is under it, in any language.
+            # to four times (English: 14,800 px with vectorio shapes), and a
+            # title over the top line 1,920-3,040 px more (6,728 px in all
+            # now). Nothing of the grid or the leading card is under it.
             top = self.hand_y - _RAISE
             h = _RAISE + cardart.H  # the frames (28 px) 2 px from its edges
             pal = displayio.Palette(7)
@@ -456,12 +457,8 @@ class TableScreen:
                 pal[_swatch(c)] = cardart.COLOURS[c]
             self._pic = displayio.Bitmap(SCREEN_W // 2, h // 2, 7)
             self._pic.fill(_BAR)
-            half = displayio.Group(scale=2, y=top)
-            half.append(displayio.TileGrid(self._pic, pixel_shader=pal))
-            ch = displayio.Group()
-            ch.append(half)
-            self._chooser_title = self.lines.take(ch, 0, 0, widgets.FG, strings.CHOOSE_COLOUR,
-                                                  bg=widgets.BAR)
+            ch = displayio.Group(scale=2, y=top)
+            ch.append(displayio.TileGrid(self._pic, pixel_shader=pal))
             sheet = self.lead.tile.bitmap
             fill = bitmaptools.fill_region
             y = _FRAME_Y + 2
@@ -508,6 +505,5 @@ class TableScreen:
 
     def hide_chooser(self):
         if self.chooser is not None:
-            self.lines.give(self._chooser_title)
             self.group.remove(self.chooser)
-            self.chooser = self._chooser_title = self._pic = None
+            self.chooser = self._pic = None
