@@ -62,3 +62,21 @@ def test_a_screen_s_module_is_loaded_only_while_it_is_shown_but_the_pass_screen_
     assert sim.app.state == A.S_PAUSE and "taki_ui.pause_screen" in sys.modules
     sim.press("B")  # back to the hand, exactly as it was
     assert sim.app.state == A.S_TURN and "taki_ui.pause_screen" not in sys.modules
+
+
+def test_the_pause_menu_s_module_stays_while_its_card_help_is_shown():
+    # going back from the help imports nothing (stage.UNDER); both go with
+    # the menu, before the table is built again
+    sim = harness.Sim(render=False)
+    sim.press("UP", "A", "A", "START", "DOWN", "DOWN")  # two people; the hand; the menu
+    assert sim.app.state == A.S_PAUSE
+    sim.press("A")  # "What does this card do?"
+    assert sim.app.state == A.S_HELP
+    assert "taki_ui.help_screen" in sys.modules and "taki_ui.pause_screen" in sys.modules
+    menu = sys.modules["taki_ui.pause_screen"]
+    sim.press("B")
+    assert sim.app.state == A.S_PAUSE and "taki_ui.help_screen" not in sys.modules
+    assert sys.modules["taki_ui.pause_screen"] is menu  # not imported again
+    sim.press("B")  # back to the hand
+    assert sim.app.state == A.S_TURN
+    assert "taki_ui.help_screen" not in sys.modules and "taki_ui.pause_screen" not in sys.modules

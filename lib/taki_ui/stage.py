@@ -39,6 +39,10 @@ LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one 
 KEPT = "pass_screen"
 # screens shown while the table is kept (Stage.show)
 SIDE = (KEPT, "plus3_screen")
+# a screen shown from another whose module stays imported meanwhile, so that
+# going back imports nothing (the card help from the pause menu: ~27 ms of
+# the way back; no table is built while either is shown)
+UNDER = {"help_screen": "pause_screen"}
 MARK_NONE = const(-1)
 MARK_SAVE = const(0)  # a floppy disk: do not switch off
 MARK_LOW = const(1)  # a battery with one red bar
@@ -129,9 +133,12 @@ class Stage:
         if module is None and self._kept is not None:
             return self._uncover()
         self._leave()
-        if self._module != module:
-            if self._module != KEPT:
-                drop(self._module)
+        was = self._module
+        if was != module:
+            if was != KEPT and UNDER.get(module) != was:
+                drop(was)
+            if was in UNDER and UNDER[was] != module:
+                drop(UNDER[was])
             self._module = module
         if self._roomy:
             if self._roomy == 2:
