@@ -10,8 +10,8 @@ is shown in a root of its own, and shown again as it was; the pass screen
 is kept too (built with the table), and told the next name. The modules of
 the screens other than the table are imported when their screen is shown
 and forgotten when it goes (their bytecode is heap too), but the pass
-screen's (KEPT); the table's is let go only for a screen that needs the
-room (let_cards_go). No layer lies under the screens: where nothing is
+screen's (KEPT), and the pause menu's while its card help is shown; the
+table's is let go only for a screen that needs the room (let_cards_go). No layer lies under the screens: where nothing is
 drawn the panel is black, which displayio's refresh fills for a couple of
 instructions a pixel (a full-screen shape cost ~150 a pixel on every
 frame). Above every screen, a small mark in the top right corner: a save
@@ -39,10 +39,6 @@ LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one 
 KEPT = "pass_screen"
 # screens shown while the table is kept (Stage.show)
 SIDE = (KEPT, "plus3_screen")
-# a screen shown from another whose module stays imported meanwhile, so that
-# going back imports nothing (the card help from the pause menu: ~27 ms of
-# the way back; no table is built while either is shown)
-UNDER = {"help_screen": "pause_screen"}
 MARK_NONE = const(-1)
 MARK_SAVE = const(0)  # a floppy disk: do not switch off
 MARK_LOW = const(1)  # a battery with one red bar
@@ -135,10 +131,13 @@ class Stage:
         self._leave()
         was = self._module
         if was != module:
-            if was != KEPT and UNDER.get(module) != was:
+            # the pause menu's module stays imported while its card help is
+            # shown, so that going back imports nothing (~27 ms of the way
+            # back); no table is built while either is shown
+            if was != KEPT and (was, module) != ("pause_screen", "help_screen"):
                 drop(was)
-            if was in UNDER and UNDER[was] != module:
-                drop(UNDER[was])
+            if was == "help_screen" and module != "pause_screen":
+                drop("pause_screen")
             self._module = module
         if self._roomy:
             if self._roomy == 2:
