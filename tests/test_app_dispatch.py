@@ -65,7 +65,7 @@ def test_a_screen_s_module_is_loaded_only_while_it_is_shown_but_the_pass_screen_
 
 
 def test_the_pause_menu_s_module_stays_while_its_card_help_is_shown():
-    # going back from the help imports nothing (stage.UNDER); both go with
+    # going back from the help imports nothing (Stage.show); both go with
     # the menu, before the table is built again
     sim = harness.Sim(render=False)
     sim.press("UP", "A", "A", "START", "DOWN", "DOWN")  # two people; the hand; the menu

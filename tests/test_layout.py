@@ -38,7 +38,7 @@ def test_no_text_is_cut_or_covered_on_any_screen(code):
 @pytest.mark.parametrize("code", text.LANGS)
 def test_the_colour_choice_at_ten_seats_covers_no_text(code):
     # the choice lies over the hand's rows, nearest the grid's fifth row
-    # (the walk's games have four seats), its title a bar over the top line
+    # (the walk's games have four seats)
     sim = harness.Sim(render=False, lang=code)
     for s in range(10):
         sim.app.names[s] = shots.LONGEST[s]
