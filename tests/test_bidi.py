@@ -26,12 +26,6 @@ CONTROLS = dict.fromkeys(map(ord, order.LRI + order.RLI + order.FSI + order.PDI)
 SAME = str.maketrans("><)(][}{", "<<((([{{")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 def _values(value):
     """Run-time values for a text's places: a name, a number, a colour, a
     card with a number (+2: its name, a left-to-right isolate), a symbol."""

@@ -43,12 +43,6 @@ HINT_TEXTS = set(REASONS.values()) | {OFF}
 LANGS = ["en", "ml", "hi", "as", "sd", "tl"]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 def test_every_reason_code_has_its_text_in_the_core_s_order():
     assert len(REASONS) == hints.NWHY
     for w, line in REASONS.items():

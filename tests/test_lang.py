@@ -27,12 +27,6 @@ TWO = ("N_", "NO_", "DREW", "LAST_EARLY", "ONLY_BREAKER", "SAVED", "SURE", "P3_E
        "NAME_", "LANG_BAD")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 def _fills(value):
     """Every way to fill a text's places that could make it longest: each
     colour, each card, each symbol; names and numbers at their widest."""

@@ -16,12 +16,6 @@ harness.install()
 from taki_ui import text  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 @pytest.mark.parametrize("code", text.LANGS)
 def test_no_text_is_cut_or_covered_on_any_screen(code):
     bad = []

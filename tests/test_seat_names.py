@@ -19,12 +19,6 @@ SHAPED = [c for c in text.LANGS if c in texts.SHAPED]
 OTHER = [c for c in text.LANGS if c != "en"]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 def _words(code, name, n):
     return dict(texts.table_of(code))[name].replace("{n}", str(n))
 

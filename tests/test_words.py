@@ -22,12 +22,6 @@ OTHER = [c for c in text.LANGS if c != "en"]
 NATIVE_DIGITS = re.compile("[\u0966-\u096f\u09e6-\u09ef\u0d66-\u0d6f\u0660-\u0669\u06f0-\u06f9]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    text.load("en")
-
-
 @pytest.mark.parametrize("code", SHAPED)
 def test_every_digit_is_the_board_s_latin_digit(code):
     """No script's own digits, and no Latin digit or sign drawn in the
