@@ -134,7 +134,7 @@ class Stage:
             # the pause menu's module stays imported while its card help is
             # shown, so that going back imports nothing (~27 ms of the way
             # back); no table is built while either is shown
-            if was != KEPT and (was, module) != ("pause_screen", "help_screen"):
+            if was != KEPT and not (was == "pause_screen" and module == "help_screen"):
                 drop(was)
             if was == "help_screen" and module != "pause_screen":
                 drop("pause_screen")
