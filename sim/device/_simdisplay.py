@@ -45,7 +45,27 @@ def _fix_hidden_by_parent():
         displayio.Group._taki_fixed = True
 
 
+def _fix_full_refresh():
+    """A full refresh (a new root group) leaves every TileGrid in it drawn,
+    as CircuitPython's displayio does (displayio_tilegrid_finish_refresh
+    clears what changed unconditionally): blinka-displayio 2.7.1 clears it
+    only for a TileGrid whose own areas the refresh asked for, which a full
+    refresh does not, so the refresh after a screen change sent the new
+    screen's layers again on the desktop alone (the same frame; seen once a
+    loop pass came between a screen change and the next key)."""
+    prepare = displayio.TileGrid._prepare_full_refresh
+
+    def fixed_prepare(self):
+        prepare(self)
+        self._needs_refresh = False  # drawn whole now: _finish_refresh clears it
+
+    if not getattr(displayio.TileGrid, "_taki_fixed", False):
+        displayio.TileGrid._prepare_full_refresh = fixed_prepare
+        displayio.TileGrid._taki_fixed = True
+
+
 _fix_hidden_by_parent()
+_fix_full_refresh()
 
 WIDTH = 160
 HEIGHT = 128
