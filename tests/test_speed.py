@@ -128,6 +128,13 @@ def test_each_kind_of_pass_is_found_and_sends_what_it_sent(short):
     assert [p.px for p in en["play"]] == [1155, 1715, 3475, 3475, 6728, 2275]
     assert [p.px for p in sd["play"]] == [1155, 1715, 5947]
     assert [p.px for p in ml["play"]] == [1155, 1715, 6185, 6185, 7738]
+    # B that drew: the hand with the drawn card and what was drawn; the top
+    # line, the grid and the keys a pass later (turn.show_drawn): 8593, 8173;
+    # 11759, 11339 (Sindhi); 11827, 11407 (Malayalam) when drawn at once
+    assert [p.px for p in en["draw"]] == [5878, 5458]
+    assert [p.px for p in sd["draw"]] == [6678, 6258]
+    assert [p.px for p in ml["draw"]] == [6678, 6258]
+    assert all(p.state == S.S_DREW for k in (en, sd, ml) for p in k["draw"])
     # every screen change is the whole frame once
     assert {p.px for k in (en, sd, ml) for p in k["pass"] + k["pass_to_hand"]} == {20480}
     # file reads of the pass screen: English draws its text in code, Sindhi

@@ -70,7 +70,16 @@ def check_drawn(sim, seen):
         else:
             assert app.viewer == g.current() and t.slots[t.cursor - t.first].hidden
         return
-    if st in (A.S_TURN, A.S_WATCH):
+    if st == A.S_DREW:
+        # the drawer's hand, every card lit, the cursor on one; the draw's
+        # first frame is that alone, the grid and the keys come a pass later
+        assert page == "TableScreen" and app.settings.is_human(app.viewer)
+        assert t.n == g.hand_size(app.viewer) and 0 <= t.cursor < t.n
+        assert not t.slots[t.cursor - t.first].hidden
+        if t.behind:
+            return
+        assert "A: OK" in text
+    if st in (A.S_TURN, A.S_WATCH, A.S_DREW):
         assert page == "TableScreen"
         # every player's card count, as the core has it
         for s in range(g.players):
@@ -163,7 +172,7 @@ def test_two_people_play_a_whole_game():
     assert "Players" in text and "Start the game" in text
     sim.press("UP", "A")  # the default setup is two people; start
     seen = play_game(sim, 1)
-    assert {A.S_PASS, A.S_TURN, A.S_WATCH, A.S_OVER} <= seen
+    assert {A.S_PASS, A.S_TURN, A.S_WATCH, A.S_DREW, A.S_OVER} <= seen
     text = winner_shown(sim)
     assert "wins the game!" in text and "Place, name, cards left" in text
     # play again: a new deal, the pass screen first

@@ -169,25 +169,30 @@ def _draw(app):
     while new < n - 1 and held[hand[new]]:
         held[hand[new]] -= 1
         new += 1
-    show_drawn(app, seat, new)
+    show_drawn(app, seat, new, True)
     if got == 1:
         app.notice(strings.DREW, hand[new])
     else:
         app.notice(strings.DREW_MORE, got)
 
 
-def show_drawn(app, seat, cursor):
+def show_drawn(app, seat, cursor, later=False):
     """Seat's hand after their draw (the turn has passed on), every card at
     its brightness (nothing is to be played now), the cursor on the drawn
-    card; A goes on."""
+    card; A goes on. later: the draw's answer (the hand, what was drawn) at
+    once, the top line, the grid and the keys at the next loop pass
+    (watch.catch_up)."""
     g = app.game
     n = g.hand(seat, app.hand)
     for i in range(len(app.playable)):
         app.playable[i] = 1
     t = app.on_table(S_DREW)
-    t.show_table(g, app.names)
     t.show_hand(app.hand, n, app.playable, cursor)
-    t.show_keys(strings.KEYS_DREW)
+    if later:
+        t.behind = 5  # (rest.end: 6 after the refresh; rest.begin: the rest)
+    else:
+        t.show_table(g, app.names)
+        t.show_keys(strings.KEYS_DREW)
 
 
 def colour_key(app, k):

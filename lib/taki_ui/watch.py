@@ -86,6 +86,11 @@ def catch_up(app):
         public(app)
         return
     g = app.game
+    if t.behind == 6:  # after a draw (turn.show_drawn)
+        t.behind = 0
+        t.show_table(g, app.names)
+        t.show_keys(strings.KEYS_DREW)
+        return
     t.behind = 0
     t.hide_chooser()
     t.show_grid(g, app.names)

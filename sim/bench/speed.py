@@ -25,6 +25,8 @@ before and after (taki_ui.states), which the driver notes outside the spans
                     from the table)
     pass_to_hand_ms A on the pass screen -> the hand shown
     cpu_move_ms     a computer's move shown (S_WATCH, no key, the game's events moved on)
+    (draw           B that drew a card, its hand shown to its owner (S_TURN -> S_DREW):
+                    not in the figure line, in each game's line above it)
     px_play         pixels a card play sends
     reads_pass_sd   file reads (read calls) of the pass that shows the pass screen
     boot_ms         code.py's first line -> the first screen (the first start's
@@ -211,9 +213,9 @@ def replay(dev, rec, heap=HEAP):
 
 def kinds(passes, S):
     """{kind: [Pass]} for the kinds of the figures (S: taki_ui.states)."""
-    from boards import K_A, K_LEFT, K_RIGHT  # on the path once S is imported
+    from boards import K_A, K_B, K_LEFT, K_RIGHT  # on the path once S is imported
     out = {"boot": passes[:1], "cursor": [], "play": [], "pass": [], "pass_to_hand": [],
-           "cpu_move": []}
+           "cpu_move": [], "draw": []}
     table = (S.S_WATCH, S.S_TURN, S.S_DREW, S.S_COLOUR, S.S_PLUS3, S.S_BREAK)
     for p in passes[1:]:
         b = p.before
@@ -224,6 +226,8 @@ def kinds(passes, S):
             out["play"].append(p)
         elif p.key == K_A and b.state == S.S_TURN and p.state == S.S_COLOUR:
             out["play"].append(p)  # a COLOR card: what answers A is its colour choice
+        elif p.key == K_B and b.state == S.S_TURN and p.state == S.S_DREW:
+            out["draw"].append(p)
         elif p.state == S.S_PASS and b.state in table:
             out["pass"].append(p)
         elif p.key == K_A and b.state == S.S_PASS and p.state in (S.S_TURN, S.S_BREAK):
