@@ -44,6 +44,7 @@ def begin(app):
     is read, so that the key meets the table whole."""
     if app.saving:
         write(app)
+    app.stage.tidy()
     t = app.table
     if t is not None and t.behind and not t.behind & 1:
         watch.catch_up(app)
@@ -121,7 +122,7 @@ def _idle(app, now):
 def _due(app):
     """ms until something happens without a key (0: now), at most POLL_MS."""
     t = app.table
-    if app.saving or (t is not None and t.behind):
+    if app.saving or (t is not None and t.behind) or app.stage.pass_due:
         return 0  # (a move's answer is shown: its rest at once, begin)
     st = app.state
     if st == S_DREW:

@@ -7,7 +7,8 @@ the display sends the new frame once, each pixel computed once, instead of
 the old screen's areas and the new one's. Between people's hands the table
 is kept built while a side screen (SIDE: the pass screen, the +3 prompt)
 is shown in a root of its own, and shown again as it was; the pass screen
-is kept too (built with the table), and told the next name. The modules of
+is kept too (built with the table, or a loop pass after it when the table
+was a key's answer), and told the next name. The modules of
 the screens other than the table are imported when their screen is shown
 and forgotten when it goes (their bytecode is heap too), but the pass
 screen's (KEPT), and the pause menu's while its card help is shown; the
@@ -37,7 +38,11 @@ LINES_KEPT = const(12)  # of them, made at the start and kept: the most any one 
 # (an import from flash is ~15 ms of each pass screen; ~0.7 KB of heap)
 # until a screen needs the room (let_cards_go)
 KEPT = "pass_screen"
-# screens shown while the table is kept (Stage.show)
+# screens shown while the table is kept (Stage.show). Not the pause menu:
+# back from it the table would only be drawn (66-73 ms, not 93-109, on the
+# ARM model), but the table and the menu together (and the save that a
+# pause writes) did not fit a 128 KB heap after the Records screen had been
+# shown ("2 records sd": 105,600 B live, a 606-byte block not found)
 SIDE = (KEPT, "plus3_screen")
 MARK_NONE = const(-1)
 MARK_SAVE = const(0)  # a floppy disk: do not switch off
@@ -69,6 +74,7 @@ class Stage:
         self._troot = None  # the kept table's root, and the pass screen's
         self._proot = None
         self._module = None  # the screen module imported for the screen shown
+        self.pass_due = False  # the pass screen is to be built at the next loop pass (tidy)
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
 
@@ -222,15 +228,22 @@ class Stage:
         if code and self._module != KEPT:
             drop(KEPT)
 
-    def ready_pass(self):
+    def ready_pass(self, later=False):
         """Build the pass screen beside the table shown, if it is not (a new
         deal): the first pass then only tells it the name, as every pass
-        after it does."""
-        if self._pass is None and self.table is not None:
+        after it does. later: at the next loop pass (tidy), not in the
+        answer to this one's key (the table drawn whole is enough for it)."""
+        self.pass_due = later
+        if not later and self._pass is None and self.table is not None:
             mod = __import__("taki_ui." + KEPT, None, None, ("PassScreen",))
             self._pass = mod.PassScreen(self.lines, "")
             self._proot = displayio.Group()
             self._proot.append(self._pass.group)
+
+    def tidy(self):
+        """What a screen's answer left for the next loop pass (taki_ui.rest.begin)."""
+        if self.pass_due:
+            self.ready_pass()
 
     def _side(self, module, cls, *args):
         """A SIDE screen instead of the table or of another one (see show)."""

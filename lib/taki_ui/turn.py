@@ -31,7 +31,7 @@ def show(app, new_turn=True, cursor=-1):
     built = app.table is None and app.state != S_PASS  # back from the pause menu
     t = app.on_table(S_TURN)
     if built:
-        app.stage.ready_pass()  # with the table: the next pass only names who
+        app.stage.ready_pass(True)  # the next pass then only names who
     t.hide_chooser()
     old = t.cursor if t.n else 0
     if new_turn:

@@ -71,7 +71,7 @@ def watch(app, delay=-1):
         app.until = ticks_add(ticks_ms(), delay)
     if built:
         public(app)
-        app.stage.ready_pass()  # with the table: the next pass only names who
+        app.stage.ready_pass(True)  # the next pass then only names who
     else:
         t.show_top(g)
         t.behind = 1  # (rest.end: 2 after the refresh; rest.begin: the rest)
