@@ -86,7 +86,7 @@ def test_the_pause_menu_s_module_stays_while_its_card_help_is_shown():
 def test_back_from_the_pause_menu_the_pass_screen_is_made_a_loop_pass_later():
     # The table is built again and drawn whole as the key's answer; the pass
     # screen beside it (stage.KEPT) at the next pass, before a key is read
-    # (Stage.tidy): back to the hand 103 / 123 / 120 -> 89 / 109 / 106 ms on
+    # (rest.begin): back to the hand 103 / 123 / 120 -> 93 / 109 / 107 ms on
     # the ARM model (English / Malayalam / Sindhi)
     sim = harness.Sim(render=False)
     sim.press("UP", "A", "A")  # two people; the first hand

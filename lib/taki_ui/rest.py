@@ -40,12 +40,15 @@ def save_now(app):
 
 def begin(app):
     """The pass's start: the write save_now asked for; what a move's answer
-    left for this pass (the rest of the table: watch.catch_up), before a key
-    is read, so that the key meets the table whole."""
+    left for this pass (the rest of the table: watch.catch_up; the pass
+    screen beside a table built anew), before a key is read, so that the key
+    meets the table whole."""
     if app.saving:
         write(app)
-    app.stage.tidy()
-    t = app.table
+    s = app.stage
+    if s.pass_due:  # (Stage.ready_pass)
+        s.ready_pass()
+    t = s.table
     if t is not None and t.behind and not t.behind & 1:
         watch.catch_up(app)
 

@@ -74,7 +74,7 @@ class Stage:
         self._troot = None  # the kept table's root, and the pass screen's
         self._proot = None
         self._module = None  # the screen module imported for the screen shown
-        self.pass_due = False  # the pass screen is to be built at the next loop pass (tidy)
+        self.pass_due = False  # the pass screen is to be built at the next loop pass (ready_pass)
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
 
@@ -231,19 +231,14 @@ class Stage:
     def ready_pass(self, later=False):
         """Build the pass screen beside the table shown, if it is not (a new
         deal): the first pass then only tells it the name, as every pass
-        after it does. later: at the next loop pass (tidy), not in the
-        answer to this one's key (the table drawn whole is enough for it)."""
+        after it does. later: at the next loop pass (taki_ui.rest.begin), not
+        in the answer to this one's key (the table drawn whole is enough for it)."""
         self.pass_due = later
         if not later and self._pass is None and self.table is not None:
             mod = __import__("taki_ui." + KEPT, None, None, ("PassScreen",))
             self._pass = mod.PassScreen(self.lines, "")
             self._proot = displayio.Group()
             self._proot.append(self._pass.group)
-
-    def tidy(self):
-        """What a screen's answer left for the next loop pass (taki_ui.rest.begin)."""
-        if self.pass_due:
-            self.ready_pass()
 
     def _side(self, module, cls, *args):
         """A SIDE screen instead of the table or of another one (see show)."""
