@@ -59,7 +59,7 @@ class Shot:
             card = cardart.Card(sheet)
             card.paint(t, dimmed)
             card.x, card.y = 2 + (i % 7) * 22, 2 + (i // 7) * 30
-            g.append(card.layer)
+            g.append(card.tile)
             self.cards.append(card)
         for item in extra:
             g.append(item)
@@ -74,7 +74,7 @@ class Shot:
 
     def ink_mask(self, i):
         """Card i's pixels that are ink (nearer its ink colour than its body)."""
-        pal = self.cards[i].palette
+        pal = self.cards[i].tile.pixel_shader
         ink, body = rgb(pal[1]), rgb(pal[2])
         return [[closer(p, ink, body) for p in row] for row in self.card_pixels(i)]
 
@@ -180,7 +180,7 @@ def test_every_coloured_card_shows_its_colour_s_mark_dimmed_or_not():
     shot = Shot(cards)
     for i, (t, dimmed) in enumerate(cards):
         card = shot.cards[i]
-        pal = card.palette
+        pal = card.tile.pixel_shader
         seen = mark_at(shot.pixel, card.x, card.y, 1, rgb(pal[1]), rgb(pal[2]))
         c = NO_COLOR if t < 0 else t // 13 if t < 52 else NO_COLOR
         if c != NO_COLOR:
@@ -268,7 +268,7 @@ def test_under_deuteranopia_the_colours_still_differ_by_their_marks():
             card = shot.cards[d + c]
             px = np.array(shot.card_pixels(d + c), dtype=np.uint8)
             seen = cardpics.simulate_rgb(px, cardpics.DEUTERANOPIA)
-            pal = card.palette
+            pal = card.tile.pixel_shader
             ink, body = cardpics.simulate_rgb(np.array([rgb(pal[1]), rgb(pal[2])], dtype=np.uint8),
                                               cardpics.DEUTERANOPIA)
             box = seen[cardsheet.MARK_Y:cardsheet.MARK_Y + 5, cardsheet.MARK_X:cardsheet.MARK_X + 5]

@@ -45,7 +45,7 @@ def test_the_table_waits_beside_the_pass_screen_and_comes_back_as_it_was():
             sim.press("A") if app.state == A.S_DREW else sim.step()
         # the pass screen in a root of its own; the table aside, its hand hidden
         assert sim.display.root_group is not root and app.screen is pass_screen
-        assert app.table is None and st._kept is table
+        assert app.table is None and st.kept is table
         assert all(card.hidden for card in table.slots)
         assert table.group not in list(sim.display.root_group)
         name = app.names[app.passing_for]
@@ -92,7 +92,7 @@ def test_another_screen_lets_the_kept_screens_go():
     sim.press("START")  # the pause menu: a screen of its own
     assert app.state == A.S_PAUSE
     st = app.stage
-    assert st._kept is None and st._pass is None and app.table is None
+    assert st.kept is None and st._pass is None and app.table is None
     # the pool's lines: only the pause menu's are lent, none past those made at the start
     assert len(st.lines.lines) == st.lines.base
 

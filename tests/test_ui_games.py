@@ -56,7 +56,7 @@ def check_drawn(sim, seen):
         # screen, hidden whole, and its hand's slots are hidden too, so that
         # the table comes back with no hand until its owner's is painted
         assert t is None and not card_tiles(sim.display.root_group)
-        kept = app.stage._kept
+        kept = app.stage.kept
         assert kept is None or all(s.hidden for s in kept.slots)
         return
     if st in (A.S_TURN, A.S_WATCH) and t.behind:
@@ -107,7 +107,7 @@ def check_drawn(sim, seen):
             card = buf[k]
             assert not tg.hidden and tg.face == SYMBOL_OF[card]
             # dimmed exactly when the core did not list the card
-            assert t.slots[i].palette[2] == expected_body(card, card not in lit)
+            assert t.slots[i].tile.pixel_shader[2] == expected_body(card, card not in lit)
         assert highlighted(t) == seat  # whose turn: the bar (the pass screen named them)
 
 

@@ -186,7 +186,7 @@ def test_plus_forces_a_card_and_king_frees_one():
     # after a KING every card is lit
     t = sim.app.table
     for i in range(t.n):
-        assert t.slots[i].palette[2] in cardart.COLOURS or t.slots[i].palette[2] == cardart.BODY_NONE
+        assert t.slots[i].tile.pixel_shader[2] in cardart.COLOURS or t.slots[i].tile.pixel_shader[2] == cardart.BODY_NONE
     sim.press("B")  # end the turn
     assert g.current() == 1 and sim.app.state == A.S_PASS
 

@@ -131,7 +131,7 @@ class App:
     def busy(self):
         """True while something will happen without a key (tests wait for it)."""
         t = self.table  # (its rest may be a pass behind a move's answer: taki_ui.watch)
-        behind = (t is not None and t.behind != 0) or self.stage.pass_due
+        behind = (t is not None and t.behind != 0) or self.stage.pass_due or self.stage.kept_due
         if self.state == S_DREW:  # the notices wait for A
             return self.saving or behind
         return (self.state == S_WATCH or self.saving or self.notices.pending()

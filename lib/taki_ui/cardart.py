@@ -8,10 +8,9 @@ small shape per colour (red a heart, green a triangle, blue a hollow square,
 yellow a cross) so that the colours can be told apart without seeing them; the three others show the face. The sheet (drawn on the
 desktop by `python -m sim.build.cardsheet`, which also checks the shipped file and
 the constants below) holds each distinct strip once: 64 strips, 4,480 bytes
-of heap on the board. A card's colour is not in the sheet: each card on
-screen (a Card, made once) has its own small Palette, so showing another
-card, colouring it or dimming it changes tile indices and palette entries,
-never objects.
+of heap on the board. A card's colour is in its Palette, one of eleven
+shared by the Cards (palettes()), so showing another card, colouring it or
+dimming it changes tile indices and the palette, never objects.
 
 Palette indices of the sheet:
     0 transparent (round corners)   1 ink   2 card body   3 border
@@ -79,43 +78,53 @@ def ink(c):
     return INK_DARK if c == 3 else INK_LIGHT
 
 
-def _tile(tilegrid, k, v):
-    if tilegrid[k] != v:
-        tilegrid[k] = v
+_BACK_PAL = const(10)  # palettes(): 2 * colour + dimmed, then the back
 
 
-_DIM_COLOURS = tuple(dim(c) for c in COLOURS)
+def palettes():
+    """The Cards' Palettes: 2 * colour + dimmed, then the back's (only the
+    colourless faces use the sheet's values 4-7)."""
+    out = []
+    for k in range(11):
+        c = k >> 1
+        pal = displayio.Palette(8 if c == NO_COLOR else 4)
+        pal.make_transparent(0)
+        cs = (BACK_INK, BACK_BODY, BORDER) if k == _BACK_PAL else (
+            ink(c) if c < 4 else INK_LIGHT, COLOURS[c] if c < 4 else BODY_NONE, BORDER) + COLOURS
+        for q in range(1, len(pal)):
+            pal[q] = dim(cs[q - 1]) if k & 1 else cs[q - 1]
+        if k & 1:
+            pal[3] = 0x606060
+        out.append(pal)
+    return out
 
 
-def _paint(tilegrid, palette, t, dimmed, marks=True):
+def _paint(tilegrid, pals, t, dimmed):
     if t < 0:
         f = BACK
         c = NO_COLOR
-        body, fg = BACK_BODY, BACK_INK
+        pal = pals[_BACK_PAL]
     else:
         f = SYMBOL_OF[t]
         c = COLOUR_OF[t]
-        if c == NO_COLOR:
-            body, fg = BODY_NONE, INK_LIGHT
-        else:
-            body, fg = COLOURS[c], ink(c)
+        pal = pals[2 * c + (1 if dimmed else 0)]
     i = 3 * f
     # a tile written is a tile redrawn, even the same one (displayio 10.2.1's
-    # set_tile; palette entries and positions are compared first)
-    _tile(tilegrid, 0, STRIPS[i] if c == NO_COLOR else MARK0 + c)
-    _tile(tilegrid, 1, f)
-    _tile(tilegrid, 2, STRIPS[i + 1])
-    _tile(tilegrid, 3, STRIPS[i + 2])
-    border = BORDER
-    if dimmed:
-        body, fg, border = dim(body), dim(fg), 0x606060
-    palette[1] = fg
-    palette[2] = body
-    palette[3] = border
-    if marks:  # (the four colours change only with dimming)
-        cs = _DIM_COLOURS if dimmed else COLOURS
-        for q in range(4):
-            palette[4 + q] = cs[q]
+    # set_tile), and so is a palette set (positions are compared first);
+    # written out, not a function's calls: a hand is up to 12 cards at a key
+    v = STRIPS[i] if c == NO_COLOR else MARK0 + c
+    if tilegrid[0] != v:
+        tilegrid[0] = v
+    if tilegrid[1] != f:
+        tilegrid[1] = f
+    v = STRIPS[i + 1]
+    if tilegrid[2] != v:
+        tilegrid[2] = v
+    v = STRIPS[i + 2]
+    if tilegrid[3] != v:
+        tilegrid[3] = v
+    if tilegrid.pixel_shader is not pal:
+        tilegrid.pixel_shader = pal
 
 
 def mark(card, c, x=0, y=0):
@@ -139,23 +148,28 @@ def show_mark(tg, c):
 
 class Card(Placed):
     """A card on screen, made once and repainted in place. A screen appends
-    `layer` to its group (and removes it when it is left)."""
+    `tile` to its group (and removes it when it is left); its palette,
+    `tile.pixel_shader`, is shared: read it, do not change it."""
+
+    # palettes(), shared by every Card (a class attribute, not one a Card:
+    # 20 B each); let go with the app's Cards (Stage.let_cards_go)
+    pals = None
 
     def __init__(self, sheet):
-        self.palette = displayio.Palette(8)
-        self.palette.make_transparent(0)
-        self.tile = displayio.TileGrid(sheet, pixel_shader=self.palette, width=1, height=4,
-                                       tile_width=W, tile_height=SH)
-        self.layer = self.tile
+        if Card.pals is None:
+            Card.pals = palettes()
+        self.tile = displayio.TileGrid(sheet, pixel_shader=Card.pals[_BACK_PAL], width=1,
+                                       height=4, tile_width=W, tile_height=SH)
         self.shown = -3  # what paint() showed last: 2 * t + dimmed (none yet)
 
     def paint(self, t, dimmed=False):
         """Show card type t (or -1 for a face-down card)."""
         k = 2 * t + (1 if dimmed else 0)
-        was = self.shown
-        if k != was:  # (each palette entry and tile is compared too: less Python)
+        if k != self.shown:  # (each tile and the palette are compared too: less Python)
             self.shown = k
-            _paint(self.tile, self.palette, t, dimmed, was < -2 or (was & 1) != (k & 1))
+            if Card.pals is None:  # (a Card kept while the others were let go)
+                Card.pals = palettes()
+            _paint(self.tile, Card.pals, t, dimmed)
 
     @property
     def face(self):

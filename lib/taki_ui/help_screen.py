@@ -22,7 +22,7 @@ class HelpScreen:
         big = displayio.Group(scale=2, x=SCREEN_W - 44 if text.RTL else 4, y=14)
         self.card = cards[0]
         self._big = big
-        big.append(self.card.layer)
+        big.append(self.card.tile)
         self.card.x = 0
         self.card.y = 0
         self.card.hidden = False
@@ -46,7 +46,7 @@ class HelpScreen:
         self._show()
 
     def close(self):
-        self._big.remove(self.card.layer)
+        self._big.remove(self.card.tile)
 
     def card_type(self):
         k = self.kind

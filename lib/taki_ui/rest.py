@@ -9,7 +9,7 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from taki_ui import stage, watch
+from taki_ui import stage, turn, watch
 from taki_ui.states import S_DREW, S_PAUSE, S_SETUP, S_WATCH
 
 # The longest the loop sleeps: the keypad scans every 20 ms in the background
@@ -42,12 +42,17 @@ def begin(app):
     """The pass's start: the write save_now asked for; what a move's answer
     left for this pass (the rest of the table: watch.catch_up; the pass
     screen beside a table built anew), before a key is read, so that the key
-    meets the table whole."""
+    meets the table whole; the public part of the next turn's table behind
+    the pass screen, so that its A draws only the hand)."""
     if app.saving:
         write(app)
     s = app.stage
     if s.pass_due:  # (Stage.ready_pass)
         s.ready_pass()
+    if s.kept_due:  # (Stage._side)
+        s.kept_due = False
+        if app.after_pass is turn.show:
+            turn.ready(app, s.kept)
     t = s.table
     if t is not None and t.behind and not t.behind & 1:
         watch.catch_up(app)
@@ -125,7 +130,8 @@ def _idle(app, now):
 def _due(app):
     """ms until something happens without a key (0: now), at most POLL_MS."""
     t = app.table
-    if app.saving or (t is not None and t.behind) or app.stage.pass_due:
+    s = app.stage
+    if app.saving or (t is not None and t.behind) or s.pass_due or s.kept_due:
         return 0  # (a move's answer is shown: its rest at once, begin)
     st = app.state
     if st == S_DREW:

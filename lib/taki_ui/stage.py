@@ -69,12 +69,15 @@ class Stage:
         self.root = None
         self.screen = None
         self.table = None  # the screen, while it is the table
-        self._kept = None  # the table, while the pass screen is shown instead
+        self.kept = None  # the table, while the pass screen is shown instead
         self._pass = None  # the pass screen, while the table is kept (shown or not)
         self._troot = None  # the kept table's root, and the pass screen's
         self._proot = None
         self._module = None  # the screen module imported for the screen shown
         self.pass_due = False  # the pass screen is to be built at the next loop pass (ready_pass)
+        # the table went aside for the pass screen: its public part for the
+        # next turn is to be drawn at the next loop pass (taki_ui.rest.begin)
+        self.kept_due = False
         self.marks = _marks()
         display.auto_refresh = False  # the app refreshes once per loop pass
 
@@ -92,10 +95,10 @@ class Stage:
 
             self._sheet, self.missing = reader.load()
             drop("sheet")
-        self._cards = [cardart.Card(self._sheet) for _ in range(1 + SLOTS)]
+        self._cards = [cardart.Card(self._sheet) for _ in range(1 + SLOTS)]  # (more: TableScreen._more)
 
     def let_cards_go(self, lines=False):
-        """Free the card slots (about 2.5 KB) for a screen that shows no
+        """Free the card slots (about 3 KB) for a screen that shows no
         cards and needs the room (the Records); the next screen that shows
         cards makes them again. Until the screen after it, a language of
         pictures is drawn from the file, without its word table in memory
@@ -104,6 +107,7 @@ class Stage:
         screen makes the ones it takes (the standings, whose libraries need
         one block where the lines lay)."""
         self._cards = None
+        cardart.Card.pals = None  # (their palettes too)
         drop("table_screen")  # its code too (5.4 KB), made again with the table
         text.hold_words(False)
         if self._module != KEPT:
@@ -129,10 +133,10 @@ class Stage:
         SIDE is shown instead (the pass screen, the +3 prompt), each in a
         root group of its own, and comes back as it was; the pass screen
         (KEPT) stays built too, and is told the next name."""
-        if module in SIDE and (self.table is not None or self._kept is not None) \
+        if module in SIDE and (self.table is not None or self.kept is not None) \
                 and not self._roomy:
             return self._side(module, cls, *args)
-        if module is None and self._kept is not None:
+        if module is None and self.kept is not None:
             return self._uncover()
         self._leave()
         was = self._module
@@ -197,7 +201,7 @@ class Stage:
         standings' libraries need the table's), and for what is let go or
         made again before it. The panel changes only at the loop's refresh,
         when the next screen is whole."""
-        for old in (self.screen, self._kept):
+        for old in (self.screen, self.kept):
             if old is not None and hasattr(old, "close"):
                 old.close()
         if self.screen is not None:
@@ -205,7 +209,7 @@ class Stage:
             # its tree goes now: the old screen object itself lives on while
             # its key() (which called this) runs, under the next screen's making
             self.screen.group = None
-        self.screen = self.table = self._kept = self._pass = self._troot = self._proot = None
+        self.screen = self.table = self.kept = self._pass = self._troot = self._proot = None
         if self.root is not None:
             self.root.remove(self.marks)
         self.root = displayio.Group()
@@ -245,7 +249,8 @@ class Stage:
         t = self.table
         if t is not None:  # the table goes aside, its hand hidden (it shows the next one)
             t.hide_hand()
-            self._kept = t
+            self.kept = t
+            self.kept_due = module == KEPT
             self.table = None
             self._troot = self.root
         else:
@@ -282,8 +287,9 @@ class Stage:
     def _uncover(self):
         """The table again, as it was when it went aside."""
         self._drop_side()
-        t = self._kept
-        self._kept = None
+        t = self.kept
+        self.kept = None
+        self.kept_due = False
         self._module = None
         self.screen = self.table = t
         self._swap(self._troot)

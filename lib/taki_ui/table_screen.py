@@ -7,7 +7,8 @@ as a row of cards, and a line for whose move it is or what the keys do.
     y  23  the players, 2 columns of 5; the current one highlighted
     y  24  the leading card (twice a hand card's size) on the left, below
            a notice's two lines
-    y  84  the hand, 8 cards at a time; arrows at the edges when there are more
+    y  84  the hand: 8 cards side by side, or 12 overlapping; arrows at the
+           edges when there are more
     y 116  whose move it is, or the keys
 
 In a language whose lines are taller (the shaped scripts: text.LH up to
@@ -35,10 +36,13 @@ from micropython import const
 
 from taki_ui import cardart, settings, strings, text, widgets
 
-SLOTS = const(8)  # cards of the hand visible at once
+SLOTS = const(8)  # cards of the hand side by side
+FAN = const(12)  # cards of the hand shown at once, overlapping (more than SLOTS)
+CARDS = const(14)  # the app's Cards at most: the leading card, FAN slots, the one lifted
 _HAND_X = const(4)
 _HAND_Y = const(84)
 _STEP = const(19)
+_FAN_STEP = const(12)  # (FAN - 1) * _FAN_STEP + cardart.W: the hand's width, 152
 _RAISE = const(4)  # the card under the cursor sits higher
 _GRID_X = const(48)
 _GRID_Y = const(23)
@@ -79,15 +83,20 @@ def _mx(rtl, x, w):
 
 
 def _show(item, shown):
-    """Show or hide a shape or a card; one shown again while shown is
-    redrawn whole (displayio 10.2.1's hidden setter)."""
+    """Show or hide a shape; one shown again while shown is redrawn whole
+    (displayio 10.2.1's hidden setter)."""
     if item.hidden == shown:
         item.hidden = not shown
 
 
-def _arrow(x, right, y):
-    pal = displayio.Palette(1)
-    pal[0] = widgets.HILITE
+def _away(tg):
+    """Hide a card's TileGrid below the screen (as _park)."""
+    if not tg.hidden:
+        tg.hidden = True
+    tg.y = _OFF
+
+
+def _arrow(x, right, y, pal):
     pts = [(0, 0), (3, 3), (0, 6)] if right else [(3, 0), (0, 3), (3, 6)]
     a = vectorio.Polygon(pixel_shader=pal, points=pts, x=x, y=y + 11)
     a.hidden = True
@@ -96,8 +105,9 @@ def _arrow(x, right, y):
 
 class TableScreen:
     def __init__(self, lines, cards):
-        """lines: the app's text pool; cards: its Cards, the first for the
-        leading card, then SLOTS for the hand."""
+        """lines: the app's text pool; cards: its Cards (the leading card,
+        SLOTS for the hand; with the rest of FAN and the lifted one, up to
+        CARDS, once a hand has overlapped: _more)."""
         self.lines = lines
         self.group = g = displayio.Group()
         lh = text.LH
@@ -144,18 +154,27 @@ class TableScreen:
         self.lead = cards[0]
         self.lead.x = self.lead.y = 0
         self.lead.hidden = False
-        self._lead_group.append(self.lead.layer)
+        self._lead_group.append(self.lead.tile)
         g.append(self._lead_group)
-        # the hand
+        # the hand: each card over the one before it (Sindhi: after it), so
+        # that overlapping cards show their marks
+        self.cards = cards
         self.slots = cards[1:1 + SLOTS]
-        for i, card in enumerate(self.slots):
-            card.x = _mx(rtl, _HAND_X + i * _STEP, cardart.W)
-            card.y = hand_y
-            card.hidden = True
-            g.append(card.layer)
+        for i in range(SLOTS):
+            j = SLOTS - 1 - i if rtl else i
+            card = self.slots[j]
+            card.x = _mx(rtl, _HAND_X + j * _STEP, cardart.W)
+            _away(card.tile)
+            g.append(card.tile)
+        self.fan = False  # the hand shown overlapping
+        self.top = self.gap = None
+        if len(cards) > 1 + SLOTS:
+            self._more()
         # the arrows: more cards before the first shown (left; Sindhi: right), after the last
-        self.left = _arrow(157 if rtl else 0, rtl, hand_y)
-        self.right = _arrow(0 if rtl else 157, not rtl, hand_y)
+        pal = displayio.Palette(1)  # (one for both)
+        pal[0] = widgets.HILITE
+        self.left = _arrow(157 if rtl else 0, rtl, hand_y, pal)
+        self.right = _arrow(0 if rtl else 157, not rtl, hand_y, pal)
         g.append(self.left)
         g.append(self.right)
         self.bottom = lines.take(g, 2, SCREEN_H - lh, widgets.DIM)
@@ -170,6 +189,7 @@ class TableScreen:
         # answer waits for the panel, 2 once it is there, 0 when all is shown
         self.behind = 0
         self.cursor_next = 0  # where the cursor goes when the hand closes up (turn.go_on)
+        self.ready = False  # drawn for the next turn behind the pass screen (turn.ready)
         self.bar_on = False  # the current player's bar, when not aside
         self.chooser = None  # the colour choice, while it is open
         self.first = 0  # index in the hand of the leftmost slot
@@ -179,9 +199,11 @@ class TableScreen:
     def close(self):
         """Give the cards back (the lines go back with the screen)."""
         self.hide_chooser()
-        self._lead_group.remove(self.lead.layer)
+        self._lead_group.remove(self.lead.tile)
         for card in self.slots:
-            self.group.remove(card.layer)
+            self.group.remove(card.tile)
+        if self.top is not None:
+            self.group.remove(self.top.tile)
 
     # --- the public part ------------------------------------------------------
     def show_table(self, game, names):
@@ -345,76 +367,136 @@ class TableScreen:
         _show(self.bar, not aside and self.bar_on)
 
     # --- the hand -------------------------------------------------------------
-    def show_hand(self, hand, n, playable, cursor):
-        """Show n cards of `hand` (card types); playable[t] says which are lit."""
+    def show_hand(self, hand, n, playable, cursor, lay=True):
+        """Show n cards of `hand` (card types); playable[t] says which are lit.
+        lay: side by side or overlapping as n needs; False keeps the row as
+        it is (a draw, the hand closing up: no card moves, at most a scroll)."""
         self.n = n
         self.cursor = min(cursor, n - 1)
+        if lay:
+            self.lay(n)
         self._scroll()
         self._paint(hand, playable)
 
     def show_backs(self, n):
-        """A face-down hand of n cards: the public view of someone's turn."""
+        """A face-down hand of n cards (side by side): the public view of
+        someone's turn."""
         self.n = n
         self.cursor = -1
         self.first = 0
-        for i in range(SLOTS):
-            card = self.slots[i]
-            if i < n:
-                card.paint(-1)
-                card.y = self.hand_y
-            _show(card, i < n)
-        _show(self.left, False)
-        _show(self.right, n > SLOTS)
+        self.lay(0)
+        self._paint(None, None)
 
     def hide_hand(self):
-        self.n = 0
-        self.cursor = -1
-        for card in self.slots:
-            _show(card, False)
-        _show(self.left, False)
-        _show(self.right, False)
+        self.show_backs(0)
+
+    def lay(self, n):
+        """Place the slots for n cards: side by side, or overlapping past
+        SLOTS (turn.ready: while the hand is hidden)."""
+        fan = n > SLOTS
+        if fan == self.fan:
+            return
+        if self.top is None:
+            self._more()
+        self.fan = fan
+        step = _FAN_STEP if fan else _STEP
+        rtl = self.rtl
+        for i in range(FAN):
+            self.slots[i].tile.x = _mx(rtl, _HAND_X + i * step, cardart.W)
+
+    def _more(self):
+        """What an overlapping hand needs besides SLOTS cards, made the first
+        time a hand overlaps (in the app's pool from then on: 1 KB the
+        games of smaller hands keep free): the rest of FAN's slots, under
+        the others in Sindhi, and the card under the cursor drawn whole over
+        them, raised, the row under it cleared (hiding its slot would send
+        more pixels)."""
+        cards = self.cards
+        while len(cards) < CARDS:
+            cards.append(cardart.Card(self.lead.tile.bitmap))
+        g = self.group
+        for card in cards[1 + SLOTS:1 + FAN]:
+            _away(card.tile)
+            at = g.index(self.slots[-1].tile)
+            g.insert(at if self.rtl else at + 1, card.tile)
+            self.slots.append(card)
+        self.top = top = cards[1 + FAN]
+        _away(top.tile)
+        at = g.index(self.slots[0 if self.rtl else -1].tile) + 1
+        g.insert(at, top.tile)
+        self.gap, _ = widgets.box(0, self.hand_y + cardart.H - _RAISE, cardart.W, _RAISE, 0)
+        self.gap.hidden = True
+        g.insert(at + 1, self.gap)
 
     def _scroll(self):
         """Keep the cursor in view; True if the visible cards changed."""
+        shown = FAN if self.fan else SLOTS
         first = self.first
         if self.cursor < first:
             first = max(0, self.cursor)
-        elif self.cursor >= first + SLOTS:
-            first = self.cursor - SLOTS + 1
-        first = max(0, min(first, self.n - SLOTS))
+        elif self.cursor >= first + shown:
+            first = self.cursor - shown + 1
+        first = max(0, min(first, self.n - shown))
         changed = first != self.first
         self.first = first
         return changed
 
     def _paint(self, hand, playable):
         # (each card's TileGrid straight, not through Placed's properties: a
-        # hand shown is eight of them at a key's answer)
+        # hand shown is up to twelve of them at a key's answer)
         first = self.first
         n = self.n
-        cursor = self.cursor
+        fan = self.fan
+        shown = FAN if fan else SLOTS
+        cursor = -1 if fan else self.cursor  # (an overlapping hand: _lift)
         y = self.hand_y
         slots = self.slots
-        for i in range(SLOTS):
+        for i in range(len(slots)):
             k = first + i
             card = slots[i]
             tg = card.tile
-            if k < n:
-                t = hand[k]
-                card.paint(t, not playable[t])
+            if k < n and i < shown:
+                if hand is None:  # (show_backs)
+                    card.paint(-1)
+                else:
+                    t = hand[k]
+                    card.paint(t, not playable[t])
                 tg.y = y - _RAISE if k == cursor else y
                 if tg.hidden:
                     tg.hidden = False
-            elif not tg.hidden:
-                tg.hidden = True
+            else:
+                _away(tg)
+        self._lift(hand if fan else None, playable)
         # more cards to the left or to the right: the arrows say so
-        _show(self.left, self.first > 0)
-        _show(self.right, self.first + SLOTS < self.n)
+        _show(self.left, first > 0)
+        _show(self.right, first + shown < n)
+
+    def _lift(self, hand, playable):
+        """An overlapping hand: the card under the cursor, whole and raised;
+        hand None: none (one shown again would be drawn again)."""
+        if hand is None:
+            if self.top is not None:
+                _away(self.top.tile)
+                _show(self.gap, False)
+            return
+        tg = self.top.tile
+        t = hand[self.cursor]
+        self.top.paint(t, not playable[t])
+        x = self.slots[self.cursor - self.first].tile.x
+        tg.x = x
+        tg.y = self.hand_y - _RAISE
+        self.gap.x = x
+        if tg.hidden:
+            tg.hidden = False
+            self.gap.hidden = False
 
     def lift(self, k):
         """The card at k of the hand leaves it (played): its slot empties."""
         i = k - self.first
-        if 0 <= i < SLOTS:
-            _show(self.slots[i], False)
+        if 0 <= i < len(self.slots):
+            _away(self.slots[i].tile)
+            if k == self.cursor:
+                self._lift(None, None)
 
     def step(self, right):
         """The cursor's step for RIGHT (right) or LEFT: the way it looks."""
@@ -431,10 +513,12 @@ class TableScreen:
         self.cursor = k
         if self._scroll():
             self._paint(hand, playable)
-            return
-        if 0 <= old - self.first < SLOTS:
-            self.slots[old - self.first].y = self.hand_y
-        self.slots[self.cursor - self.first].y = self.hand_y - _RAISE
+        elif self.fan:
+            self._lift(hand, playable)
+        else:
+            if 0 <= old - self.first < SLOTS:
+                self.slots[old - self.first].y = self.hand_y
+            self.slots[self.cursor - self.first].y = self.hand_y - _RAISE
 
     # --- the colour choice for a COLOR card, over the hand ------------------------
     def show_chooser(self, sel):
@@ -442,11 +526,8 @@ class TableScreen:
         if self.chooser is None:
             # One picture over the hand's rows (the card under the cursor
             # too), drawn at half size under a scale-2 Group; the key line says
-            # what it is for. Swatches, marks and a frame stacked over a
-            # background each sent their own area, the background's pixels up
-            # to four times (English: 14,800 px with vectorio shapes), and a
-            # title over the top line 1,920-3,040 px more (6,728 px in all
-            # now). Nothing of the grid or the leading card is under it.
+            # what it is for (shapes over a background sent their areas one
+            # by one, twice the pixels: README, "Screen changes").
             top = self.hand_y - _RAISE
             h = _RAISE + cardart.H  # the frames (28 px) 2 px from its edges
             pal = displayio.Palette(7)

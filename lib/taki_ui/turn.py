@@ -28,21 +28,40 @@ def show(app, new_turn=True, cursor=-1):
     app.viewer = seat
     mark_playable(g, app.moves, app.playable)
     n = g.hand(seat, app.hand)
-    built = app.table is None and app.state != S_PASS  # back from the pause menu
+    passed = app.state == S_PASS
+    built = app.table is None and not passed  # back from the pause menu
     t = app.on_table(S_TURN)
     if built:
         app.stage.ready_pass(True)  # the next pass then only names who
-    t.hide_chooser()
+    drawn = passed and t.ready  # the rest as ready() drew it: nothing has moved since
+    t.ready = False
+    if not drawn:
+        t.hide_chooser()
+        t.show_table(g, app.names)
     old = t.cursor if t.n else 0
     if new_turn:
         old = 0
         app.lights.tune(lights.TURN)
-    t.show_table(g, app.names)
     if cursor < 0:
         cursor = _nearest_lit(app, old, n)
-    t.show_hand(app.hand, n, app.playable, cursor)
-    t.show_keys(turn_keys(g))
+    t.show_hand(app.hand, n, app.playable, cursor, new_turn or built)
+    if not drawn:
+        t.show_keys(turn_keys(g))
     app.lights.colour(g.color())
+
+
+def ready(app, t):
+    """Behind the pass screen, a loop pass after it is shown: the public part
+    of the next turn (the top line, the grid, the keys) drawn on table t,
+    kept aside with its hand hidden, and the row laid out for as many cards
+    as it holds (public too), so that A draws only the hand (show finds the
+    rest as it is)."""
+    g = app.game
+    t.hide_chooser()
+    t.show_table(g, app.names)
+    t.show_keys(turn_keys(g))
+    t.lay(g.hand_size(g.current()))
+    t.ready = True
 
 
 def go_on(app):
@@ -187,7 +206,7 @@ def show_drawn(app, seat, cursor, later=False):
     for i in range(len(app.playable)):
         app.playable[i] = 1
     t = app.on_table(S_DREW)
-    t.show_hand(app.hand, n, app.playable, cursor)
+    t.show_hand(app.hand, n, app.playable, cursor, False)
     if later:
         t.behind = 5  # (rest.end: 6 after the refresh; rest.begin: the rest)
     else:

@@ -94,7 +94,7 @@ def catch_up(app):
     t.behind = 0
     t.hide_chooser()
     t.show_grid(g, app.names)
-    t.show_hand(app.hand, g.hand_size(g.current()), app.playable, t.cursor_next)
+    t.show_hand(app.hand, g.hand_size(g.current()), app.playable, t.cursor_next, False)
     t.show_keys(turn_keys(g))
 
 

@@ -62,7 +62,7 @@ def mirror_defects():
             continue
         n += len(m._unmirrored(ltr[name], rtl[name]))
         if name not in m.TEXTS_ONLY:
-            n += len(m._unmirrored_elements(ltr[name, "elements"], rtl[name, "elements"]))
+            n += len(m._element_defects(ltr, rtl, name))
     return n
 
 

@@ -90,7 +90,7 @@ def build():
             card = cardart.Card(sheet)
             card.paint(t, dimmed)
             card.x, card.y = card_xy(r, col)
-            g.append(card.layer)
+            g.append(card.tile)
     for c in range(4):
         x, y = swatch_xy(c)
         sp = displayio.Palette(1)
