@@ -98,7 +98,7 @@ class Stage:
         self._cards = [cardart.Card(self._sheet) for _ in range(1 + SLOTS)]  # (more: TableScreen._more)
 
     def let_cards_go(self, lines=False):
-        """Free the card slots (about 3 KB) for a screen that shows no
+        """Free the card slots (2.3-3.2 KB) for a screen that shows no
         cards and needs the room (the Records); the next screen that shows
         cards makes them again. Until the screen after it, a language of
         pictures is drawn from the file, without its word table in memory
@@ -108,7 +108,7 @@ class Stage:
         one block where the lines lay)."""
         self._cards = None
         cardart.Card.pals = None  # (their palettes too)
-        drop("table_screen")  # its code too (5.4 KB), made again with the table
+        drop("table_screen")  # its code too (6.3 KB), made again with the table
         text.hold_words(False)
         if self._module != KEPT:
             drop(KEPT)
