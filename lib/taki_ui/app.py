@@ -80,7 +80,7 @@ class App:
         self.state = S_SETUP
         self.viewer = -1  # who holds the device, privately, since the last public screen
         self.until = 0  # S_WATCH: nothing happens before this time
-        self.told_next = False  # S_WATCH: the bottom line says who is next
+        self.told_next = 0  # S_WATCH: the bottom line says who is next (watch.tick)
         self.notice_on = False
         self.notice_until = 0
         self.p3_asked = False  # computers were asked whether they break this +3

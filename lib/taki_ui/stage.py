@@ -244,6 +244,12 @@ class Stage:
             self._proot = displayio.Group()
             self._proot.append(self._pass.group)
 
+    def tell_pass(self, name):
+        """The pass screen kept beside the table told the next name ahead
+        (watch.tick), if it is built; showing it then draws nothing new."""
+        if self._pass is not None:
+            self._pass.show(name)
+
     def _side(self, module, cls, *args):
         """A SIDE screen instead of the table or of another one (see show)."""
         t = self.table

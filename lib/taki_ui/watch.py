@@ -110,7 +110,7 @@ def public(app):
     actor = app.notices.actor
     if (app.notices.pending() or app.notice_on) and 0 <= actor < g.players:
         t.show_status(strings.MOVED, app.names[actor])  # whose move the notices tell
-        app.told_next = False
+        app.told_next = 0
     else:
         _tell_next(app)
     app.lights.colour(g.color())
@@ -121,7 +121,7 @@ def _tell_next(app):
     cur = g.current()
     app.table.show_status(strings.NEXT if app.settings.is_human(cur) else strings.PLAYING,
                           app.names[cur])
-    app.told_next = True
+    app.told_next = 1  # (2: the pass screen told too, tick)
 
 
 def tick(app):
@@ -151,7 +151,19 @@ def tick(app):
         if app.cpu.bots is None and not app.settings.is_human(app.game.current()):
             app.cpu.brain()  # the bots' code now, while "Next" shows: not in the move's time
         return False
-    return ticks_diff(now, app.until) >= 0
+    if ticks_diff(now, app.until) >= 0:
+        return True
+    if app.told_next == 1:
+        # a pass later, while "Next" shows a person who is to get the
+        # device: the pass screen kept beside the table says the name
+        # already (drawn, not shown), so that the pass that shows it only
+        # swaps the screens (Sindhi's pass 59.0 -> 47 ms on the ARM model)
+        app.told_next = 2
+        g = app.game
+        cur = g.current()
+        if app.settings.is_human(cur) and cur != app.viewer and not g.over():
+            app.stage.tell_pass(app.names[cur])
+    return False
 
 
 def hand_over(app, seat, then, why):
