@@ -106,7 +106,7 @@ def test_each_face_differs_from_every_other_at_1x():
     cards += [(t, False) for t in range(52, 57)] + [(-1, False)]
     shot = Shot(cards)
     px = [shot.card_pixels(i) for i in range(len(cards))]
-    faces = [shot.cards[i].face for i in range(len(cards))]
+    faces = [shot.cards[i].tile[1] for i in range(len(cards))]
     assert sorted(set(faces)) == list(range(cardart.NFACES))
 
     def apart(i, j):

@@ -64,7 +64,7 @@ def check_drawn(sim, seen):
         # same person going on: its place in their hand empty); the rest of
         # the table (the public hand face down, the hand closed up, the grid,
         # the keys) is drawn at the next loop pass, once this frame is on the panel
-        assert page == "TableScreen" and t.lead.face == SYMBOL_OF[g.leading()]
+        assert page == "TableScreen" and t.lead.tile[1] == SYMBOL_OF[g.leading()]
         if st == A.S_WATCH:
             assert app.viewer == -1  # the hand shown is still the mover's, for one frame
         else:
@@ -91,7 +91,7 @@ def check_drawn(sim, seen):
     if st == A.S_WATCH:
         # the public table: face-down cards only
         for tg in t.slots:
-            assert tg.hidden or tg.face == cardart.BACK
+            assert tg.hidden or tg.tile[1] == cardart.BACK
     if st == A.S_TURN:
         seat = g.current()
         assert seat == app.viewer and app.settings.is_human(seat)
@@ -105,7 +105,7 @@ def check_drawn(sim, seen):
                 assert tg.hidden
                 continue
             card = buf[k]
-            assert not tg.hidden and tg.face == SYMBOL_OF[card]
+            assert not tg.hidden and tg.tile[1] == SYMBOL_OF[card]
             # dimmed exactly when the core did not list the card
             assert t.slots[i].tile.pixel_shader[2] == expected_body(card, card not in lit)
         assert highlighted(t) == seat  # whose turn: the bar (the pass screen named them)
@@ -212,7 +212,7 @@ def test_three_people_and_two_computers():
         assert not sim.app.settings.is_human(seat)
         computer_turns[0] += 1
         # a computer's turn is public: no hand is face up
-        assert all(tg.hidden or tg.face == cardart.BACK for tg in sim.app.table.slots)
+        assert all(tg.hidden or tg.tile[1] == cardart.BACK for tg in sim.app.table.slots)
         orig(seat)
 
     sim.app.computer = counting

@@ -288,7 +288,7 @@ def test_nine_to_twelve_cards_overlap_and_the_cursor_card_is_whole(n, lang):
         k = t.cursor
         for i in range(n):
             tg = t.slots[i].tile
-            assert not tg.hidden and t.slots[i].face == SYMBOL_OF[hand[i]] and tg.y == t.hand_y
+            assert not tg.hidden and t.slots[i].tile[1] == SYMBOL_OF[hand[i]] and tg.y == t.hand_y
             # its left edge (Sindhi too: the card art is not mirrored)
             x = tg.x + 2
             if i != k and not (i == k + (-1 if rtl else 1)):  # (the whole card covers that one)
@@ -296,7 +296,7 @@ def test_nine_to_twelve_cards_overlap_and_the_cursor_card_is_whole(n, lang):
                 assert _near(sim.pixel(x, t.hand_y + 14), want), (i, k)
         top = t.top.tile
         assert not top.hidden and top.x == t.slots[k].tile.x and top.y == t.hand_y - 4
-        assert t.top.face == SYMBOL_OF[hand[k]] and t.top.tile.pixel_shader[2] == t.slots[k].tile.pixel_shader[2]
+        assert t.top.tile[1] == SYMBOL_OF[hand[k]] and t.top.tile.pixel_shader[2] == t.slots[k].tile.pixel_shader[2]
         assert _near(sim.pixel(top.x + 17, t.hand_y + 14), t.top.tile.pixel_shader[2])  # its right edge
         assert sim.pixel(top.x + 10, t.hand_y + 25) == (0, 0, 0)  # the row cleared under it
         px.append(_key_px(sim, "LEFT" if rtl else "RIGHT"))

@@ -99,34 +99,6 @@ def palettes():
     return out
 
 
-def _paint(tilegrid, pals, t, dimmed):
-    if t < 0:
-        f = BACK
-        c = NO_COLOR
-        pal = pals[_BACK_PAL]
-    else:
-        f = SYMBOL_OF[t]
-        c = COLOUR_OF[t]
-        pal = pals[2 * c + (1 if dimmed else 0)]
-    i = 3 * f
-    # a tile written is a tile redrawn, even the same one (displayio 10.2.1's
-    # set_tile), and so is a palette set (positions are compared first);
-    # written out, not a function's calls: a hand is up to 12 cards at a key
-    v = STRIPS[i] if c == NO_COLOR else MARK0 + c
-    if tilegrid[0] != v:
-        tilegrid[0] = v
-    if tilegrid[1] != f:
-        tilegrid[1] = f
-    v = STRIPS[i + 1]
-    if tilegrid[2] != v:
-        tilegrid[2] = v
-    v = STRIPS[i + 2]
-    if tilegrid[3] != v:
-        tilegrid[3] = v
-    if tilegrid.pixel_shader is not pal:
-        tilegrid.pixel_shader = pal
-
-
 def mark(card, c, x=0, y=0):
     """Colour c's mark alone, made once (it allocates a TileGrid and a
     Palette): 5x5 pixels with their top-left at (x, y), in the ink a card
@@ -148,7 +120,8 @@ def show_mark(tg, c):
 
 class Card(Placed):
     """A card on screen, made once and repainted in place. A screen appends
-    `tile` to its group (and removes it when it is left); its palette,
+    `tile` to its group (and removes it when it is left); `tile[1]` is the
+    face shown (a symbol, SYMBOL_OF, or BACK: see STRIPS); its palette,
     `tile.pixel_shader`, is shared: read it, do not change it."""
 
     # palettes(), shared by every Card (a class attribute, not one a Card:
@@ -165,14 +138,36 @@ class Card(Placed):
     def paint(self, t, dimmed=False):
         """Show card type t (or -1 for a face-down card)."""
         k = 2 * t + (1 if dimmed else 0)
-        if k != self.shown:  # (each tile and the palette are compared too: less Python)
-            self.shown = k
-            if Card.pals is None:  # (a Card kept while the others were let go)
-                Card.pals = palettes()
-            _paint(self.tile, Card.pals, t, dimmed)
-
-    @property
-    def face(self):
-        """The face shown: a symbol (SYMBOL_OF), or BACK for a face-down card."""
-        return self.tile[1]
+        if k == self.shown:  # (each tile and the palette are compared too: less Python)
+            return
+        self.shown = k
+        pals = Card.pals
+        if pals is None:  # (a Card kept while the others were let go)
+            pals = Card.pals = palettes()
+        if t < 0:
+            f = BACK
+            c = NO_COLOR
+            pal = pals[_BACK_PAL]
+        else:
+            f = SYMBOL_OF[t]
+            c = COLOUR_OF[t]
+            pal = pals[2 * c + (1 if dimmed else 0)]
+        i = 3 * f
+        tg = self.tile
+        # a tile written is a tile redrawn, even the same one (displayio
+        # 10.2.1's set_tile), and so is a palette set (positions are compared
+        # first); written out, not a function's calls: up to 12 cards a key
+        v = STRIPS[i] if c == NO_COLOR else MARK0 + c
+        if tg[0] != v:
+            tg[0] = v
+        if tg[1] != f:
+            tg[1] = f
+        v = STRIPS[i + 1]
+        if tg[2] != v:
+            tg[2] = v
+        v = STRIPS[i + 2]
+        if tg[3] != v:
+            tg[3] = v
+        if tg.pixel_shader is not pal:
+            tg.pixel_shader = pal
 

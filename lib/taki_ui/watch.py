@@ -157,7 +157,7 @@ def tick(app):
         # a pass later, while "Next" shows a person who is to get the
         # device: the pass screen kept beside the table says the name
         # already (drawn, not shown), so that the pass that shows it only
-        # swaps the screens (Sindhi's pass 59.0 -> 47 ms on the ARM model)
+        # swaps the screens (Sindhi's worst pass 59.0 -> 52.0 ms on the ARM model)
         app.told_next = 2
         g = app.game
         cur = g.current()
