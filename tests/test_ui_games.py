@@ -20,6 +20,7 @@ from taki_core.game import M_COLOR, NMOVES  # noqa: E402
 from taki_ui import app as A  # noqa: E402
 from taki_ui import cardart  # noqa: E402
 from taki_ui.settings import shorts  # noqa: E402
+from taki_ui.table_screen import FAN, SLOTS  # noqa: E402
 
 
 def legal_types(g):
@@ -99,9 +100,10 @@ def check_drawn(sim, seen):
         n = g.hand(seat, buf)
         lit = legal_types(g)
         assert t.n == n
+        shown = FAN if t.fan else SLOTS  # (overlapping: 9 to 12 cards)
         for i, tg in enumerate(t.slots):
             k = t.first + i
-            if k >= n:
+            if k >= n or i >= shown:
                 assert tg.hidden
                 continue
             card = buf[k]
