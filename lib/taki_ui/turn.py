@@ -33,11 +33,9 @@ def show(app, new_turn=True, cursor=-1):
     t = app.on_table(S_TURN)
     if built:
         app.stage.ready_pass(True)  # the next pass then only names who
-    drawn = passed and t.ready  # the rest as ready() drew it: nothing has moved since
+    if not (passed and t.ready):  # (else as ready() drew it: nothing has moved since)
+        _public(app, t)
     t.ready = False
-    if not drawn:
-        t.hide_chooser()
-        t.show_table(g, app.names)
     old = t.cursor if t.n else 0
     if new_turn:
         old = 0
@@ -45,8 +43,6 @@ def show(app, new_turn=True, cursor=-1):
     if cursor < 0:
         cursor = _nearest_lit(app, old, n)
     t.show_hand(app.hand, n, app.playable, cursor, new_turn or built)
-    if not drawn:
-        t.show_keys(turn_keys(g))
     app.lights.colour(g.color())
 
 
@@ -56,12 +52,18 @@ def ready(app, t):
     kept aside with its hand hidden, and the row laid out for as many cards
     as it holds (public too), so that A draws only the hand (show finds the
     rest as it is)."""
+    _public(app, t)
+    g = app.game
+    t.lay(g.hand_size(g.current()))
+    t.ready = True
+
+
+def _public(app, t):
+    """A turn's table but the hand: the top line, the grid, the keys."""
     g = app.game
     t.hide_chooser()
     t.show_table(g, app.names)
     t.show_keys(turn_keys(g))
-    t.lay(g.hand_size(g.current()))
-    t.ready = True
 
 
 def go_on(app):
