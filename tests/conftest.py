@@ -34,7 +34,7 @@ def english_after():
     yield
     text = sys.modules.get("taki_ui.text")
     if text is not None:
-        text.load("en")
+        text.lang.load("en")
 
 
 class Shared:

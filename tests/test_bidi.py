@@ -64,7 +64,7 @@ def _logical(table, name, args, part):
                 out += order.FSI + str(v) + order.PDI
                 continue
             # a text of the language, in the language's direction
-            out += (order.RLI if text.RTL else order.LRI) + inner + order.PDI
+            out += (order.RLI if text.lang.rtl else order.LRI) + inner + order.PDI
         else:
             for card, piece in order._split_ascii(tok) if tok.isascii() else [(False, tok)]:
                 out += order.LRI + piece + order.PDI if card else piece
@@ -79,7 +79,7 @@ def _drawn(code, name, args, part):
     """What the board drew for text `name`, as a display string: left to
     right on the screen (each word's letters as the algorithm displays them)."""
     n = getattr(strings, name)
-    ln = text.Line(text.LH)
+    ln = text.Line(text.lang.lh)
     ln.x = 2
     ln.clear()
     ln.put_text(0, n, *(args + [None] * (3 - len(args))), part=part)
@@ -89,9 +89,9 @@ def _drawn(code, name, args, part):
         if isinstance(p, str):
             items.append(p)  # a space, a run of ASCII, a name or a number: left to right
         else:
-            w = text.words[code, p]
-            items.append(w[::-1] if text.RTL else w)  # a word: letters in the script's direction
-    if text.RTL:
+            w = text.lang.words[code, p]
+            items.append(w[::-1] if text.lang.rtl else w)  # a word: letters in the script's direction
+    if text.lang.rtl:
         items.reverse()  # drawn from the right edge
     return "".join(items)
 
@@ -108,12 +108,12 @@ def _cases(code):
 
 @pytest.mark.parametrize("code", SHAPED)
 def test_every_text_is_drawn_in_the_algorithm_s_order(code):
-    assert text.load(code)
+    assert text.lang.load(code)
     table = dict(texts.table_of(code))
     mixed = 0
     for name, args, part in _cases(code):
         logical = _logical(table, name, args, part)
-        want = bidi.get_display(logical, base_dir="R" if text.RTL else "L").translate(CONTROLS)
+        want = bidi.get_display(logical, base_dir="R" if text.lang.rtl else "L").translate(CONTROLS)
         got = _drawn(code, name, args, part)
         assert got.translate(SAME) == want.translate(SAME), (name, part, logical)
         mixed += any(c.isascii() and c != " " for c in logical)
@@ -124,7 +124,7 @@ def test_sindhi_key_hints_stand_as_the_algorithm_puts_them():
     """"A: ..." in a right-to-left line: the colon on the reading side of A
     (":A" at the right edge); a card name keeps its own order ("+3:"); the
     arrows' pair keeps pointing the keys' ways (L4: mirrored in the run)."""
-    assert text.load("sd")
+    assert text.lang.load("sd")
     for name, args, want in (("KEYS_WAIT", [], ":A"), ("HINT_PLUS3", [], ":+3"),
                              ("PASS_READY", [NAME], ":A"), ("SETUP_KEYS", [], "<>"),
                              ("BREAK_OF", [NAME], NAME)):

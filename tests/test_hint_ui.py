@@ -46,7 +46,7 @@ LANGS = ["en", "ml", "hi", "as", "sd", "tl"]
 def test_every_reason_code_has_its_text_in_the_core_s_order():
     assert len(REASONS) == hints.NWHY
     for w, line in REASONS.items():
-        assert text.load("en")
+        assert text.lang.load("en")
         ln = text.Line()
         ln.show(strings.HINT_DRAW + w)
         assert ln.text == line, w

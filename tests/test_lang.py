@@ -49,7 +49,7 @@ def _fills(value):
 
 @pytest.mark.parametrize("code", LATIN)
 def test_every_text_fits_its_lines_in_every_language(code):
-    assert text.load(code)
+    assert text.lang.load(code)
     table = texts.table_of("en")
     for name, value in table:
         n = getattr(strings, name)
@@ -82,7 +82,7 @@ def test_every_text_fits_its_lines_in_every_language(code):
 @pytest.mark.parametrize("code", LATIN)
 def test_setup_labels_and_values_never_meet(code):
     """A setup row's label and its value (the widest of each) leave a gap."""
-    assert text.load(code)
+    assert text.lang.load(code)
     labels = [strings.PLAYERS, strings.STARTS, strings.MODE, strings.SOUND, strings.LANGUAGE]
     values = [strings.ON, strings.OFF, strings.MODE_NORMAL, strings.MODE_TOURNAMENT,
               strings.LANG_NAME] + [strings.KIND_HUMAN + i for i in range(4)]
@@ -153,39 +153,39 @@ def test_a_word_on_the_screen_is_the_picture_the_build_drew(code):
     """The board reads a word's 8-pixel columns into the line: the pixels
     are the shaped word's, at the language's line height."""
     b = lang.build(code)
-    assert text.load(code)
-    ln = text.Line(text.LH)
+    assert text.lang.load(code)
+    ln = text.Line(text.lang.lh)
     ln.ltr = True
     ln.show(strings.LANG_NAME)
     word = dict(b.table)["LANG_NAME"]
     width, rows = b.drawn[word]
     rows = rows[b.top:b.top + b.height]
-    got = [[ln.bitmap[x, y] for x in range(width)] for y in range(text.LH)]
+    got = [[ln.bitmap[x, y] for x in range(width)] for y in range(text.lang.lh)]
     assert got == [list(r) for r in rows]
-    assert all(ln.bitmap[x, y] == 0 for x in range(width, text.WIDTH) for y in range(text.LH))
+    assert all(ln.bitmap[x, y] == 0 for x in range(width, text.WIDTH) for y in range(text.lang.lh))
 
 
 def test_sindhi_reads_from_the_right_with_names_left_to_right_inside():
-    assert text.load("sd") and text.RTL
-    ln = text.Line(text.LH)
+    assert text.lang.load("sd") and text.lang.rtl
+    ln = text.Line(text.lang.lh)
     ln.x = 2
     ln.show(strings.PASS_READY, "Noa")  # "A: مان Noa آهيان", read from the right
     assert ln.text.startswith(":A ") and "Noa" in ln.text  # the algorithm's order (test_bidi)
-    cols = [x for x in range(text.WIDTH) if any(ln.bitmap[x, y] for y in range(text.LH))]
+    cols = [x for x in range(text.WIDTH) if any(ln.bitmap[x, y] for y in range(text.lang.lh))]
     assert 150 <= cols[-1] < 156  # ends at the right margin (156 wide from x=2)
     # ":" then "A" at the right end, as the bidirectional algorithm puts
     # them: A's glyph last, at the right margin; the colon on its reading side
-    a = text.Line(text.LH)
+    a = text.Line(text.lang.lh)
     a.ltr = True
     a.set(":A")
-    tail = [[ln.bitmap[x, y] for y in range(text.LH)] for x in range(144, 156)]
-    assert tail == [[a.bitmap[x, y] for y in range(text.LH)] for x in range(12)]
+    tail = [[ln.bitmap[x, y] for y in range(text.lang.lh)] for x in range(144, 156)]
+    assert tail == [[a.bitmap[x, y] for y in range(text.lang.lh)] for x in range(12)]
     # the name, in the middle, reads left to right too
-    n = text.Line(text.LH)
+    n = text.Line(text.lang.lh)
     n.ltr = True
     n.set("Noa")
-    name = [[n.bitmap[x, y] for y in range(text.LH)] for x in range(18)]
-    row = [[ln.bitmap[x, y] for y in range(text.LH)] for x in range(text.WIDTH)]
+    name = [[n.bitmap[x, y] for y in range(text.lang.lh)] for x in range(18)]
+    row = [[ln.bitmap[x, y] for y in range(text.lang.lh)] for x in range(text.WIDTH)]
     assert any(row[x:x + 18] == name for x in range(text.WIDTH - 18))
 
 
@@ -194,23 +194,23 @@ def test_sindhi_points_the_menu_cursor_left_at_its_row():
     # left, at its row's label; the play-direction marks keep their sense (the
     # seats' grid stays left to right), and names are never changed
     def cols(ln):
-        return [[ln.bitmap[x, y] for y in range(text.LH)] for x in range(text.WIDTH)]
+        return [[ln.bitmap[x, y] for y in range(text.lang.lh)] for x in range(text.WIDTH)]
 
-    assert text.load("sd") and text.RTL
+    assert text.lang.load("sd") and text.lang.rtl
     for put, shown in ((">", "<"), (">>", ">>"), ("<<", "<<"), ("Noa", "Noa"), ("A>", "A>")):
-        ln = text.Line(text.LH)
+        ln = text.Line(text.lang.lh)
         ln.x = 2
         ln.clear()
         ln.put(0, put)
         ln.done()
-        want = text.Line(text.LH)
+        want = text.Line(text.lang.lh)
         want.ltr = True
         want.x = 2
         want.clear()
         want.put(26 - len(shown), shown)  # the same place, drawn left to right
         want.done()
         assert cols(ln) == cols(want), put
-    ltr = text.Line(text.LH)
+    ltr = text.Line(text.lang.lh)
     ltr.ltr = True
     ltr.clear()
     ltr.put(0, ">")
@@ -305,7 +305,7 @@ def test_the_first_start_reads_only_the_names_then_the_chosen_file_whole(monkeyp
     got = {}
     monkeypatch.setattr(text, "open", lambda path, mode="r": _Counted(path, got),
                         raising=False)
-    text._texts = None  # as at power-on: nothing loaded yet
+    text.lang.texts = None  # as at power-on: nothing loaded yet
     sim = harness.Sim(render=False, lang=None)
     assert sim.app.state == A.S_LANG
     size = {c: os.path.getsize(os.path.join(LANG_DIR, c + ".bin")) for c in text.LANGS}
@@ -318,7 +318,7 @@ def test_the_first_start_reads_only_the_names_then_the_chosen_file_whole(monkeyp
     # English is the language in use while the question is up: read whole
     assert asked["en.bin"] >= size["en"]
     sim.choose_language("ml")
-    assert sim.app.settings.lang == "ml" and text.language() == "ml"
+    assert sim.app.settings.lang == "ml" and text.lang.texts.code == "ml"
     more = {n: got[n] - asked.get(n, 0) for n in got}
     assert more.pop("ml.bin") >= size["ml"]  # chosen: checked whole
     # English was in use until then: some of its texts (the default names,
@@ -340,7 +340,7 @@ def test_the_question_shows_a_name_but_choosing_its_damaged_file_keeps_english(
     own = dict(texts.table_of("ml"))["LANG_NAME"]
     assert any(own in line for line in sim.texts())
     sim.choose_language("ml")
-    assert sim.app.state == A.S_SETUP and text.language() == "en"
+    assert sim.app.state == A.S_SETUP and text.lang.texts.code == "en"
     assert "Language file bad: English" in sim.screen_text()
 
 
@@ -366,7 +366,7 @@ def test_the_setup_row_changes_the_language_at_once():
     assert "Wika" in sim.screen_text() and "Language" not in sim.screen_text()
     assert sim.app.names[0] == "Kalaro 1"
     sim.press("LEFT")  # the one before it: pictures of its script, its words for "Player 1"
-    assert sim.app.settings.lang == text.LANGS[tl - 1] and text.PIXELS
+    assert sim.app.settings.lang == text.LANGS[tl - 1] and text.lang.pixels
     assert sim.app.names[0] == settings.default_name(0) != "P1"
     player = dict(texts.table_of(text.LANGS[tl - 1]))["PLAYER"]
     assert player.replace("{n}", "1") in sim.screen_text()
@@ -402,8 +402,8 @@ def restore_files(tmp_path, monkeypatch):
     monkeypatch.setattr(text, "__file__", str(tmp_path / "text.py"))
     yield str(copy)
     monkeypatch.undo()
-    text._texts = None
-    text.load("en")
+    text.lang.texts = None
+    text.lang.load("en")
 
 
 def _saved_in(code):
@@ -446,7 +446,7 @@ def test_a_missing_or_damaged_language_file_gives_english_with_a_notice(
     sim = _saved_in(code)
     _damage(os.path.join(restore_files, code + ".bin"), how)
     sim.power_cycle()
-    assert sim.app.state == A.S_SETUP and text.language() == "en"
+    assert sim.app.state == A.S_SETUP and text.lang.texts.code == "en"
     assert sim.app.settings.lang == code  # kept: a recopied file brings it back
     screen = sim.screen_text()
     assert "Language file bad: English" in screen and "Start the game" in screen
@@ -461,7 +461,7 @@ def test_a_missing_or_damaged_language_file_gives_english_with_a_notice(
 def test_an_unknown_language_code_in_nvm_gives_english_with_a_notice(code):
     sim = _saved_in(code)
     sim.power_cycle()
-    assert text.language() == "en" and sim.app.names[0] == "Player 1"
+    assert text.lang.texts.code == "en" and sim.app.names[0] == "Player 1"
     assert "Language file bad: English" in sim.screen_text()
     sim.press("UP", "UP", "LEFT", "RIGHT")  # a language chosen in the setup
     assert sim.app.settings.lang == "en"
@@ -475,9 +475,9 @@ def test_damaged_english_itself_stops_with_what_to_do(restore_files):
     """English is the fallback: without it the board cannot speak at all,
     and the message (on the serial console) says what to do."""
     _damage(os.path.join(restore_files, "en.bin"), "text")
-    text._texts = None
+    text.lang.texts = None
     with pytest.raises(OSError, match="copy the game onto the board again"):
-        text.load("en")
+        text.lang.load("en")
 
 
 def test_choosing_a_language_whose_file_is_damaged_stays_in_english(restore_files):
@@ -541,7 +541,7 @@ def test_a_whole_tournament_plays_in_every_language_and_cuts_nothing(code):
     sim.press("UP", "A")
     harness.play(sim, random.Random(5), limit=30000)
     assert sim.app.state == A.S_OVER and sim.app.game.over()
-    assert text.language() == code and harness.cut() == cut
+    assert text.lang.texts.code == code and harness.cut() == cut
     own = dict(texts.table_of(code))["OVER_KEYS"].split()[-1]
     assert own in sim.screen_text()  # the standings screen, in the language
 

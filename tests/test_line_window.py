@@ -52,25 +52,25 @@ def _drawn(ln):
 
 @pytest.fixture(params=["en", "sd"])
 def lang(request):
-    text.load(request.param)
+    text.lang.load(request.param)
     yield request.param
-    text.load("en")
+    text.lang.load("en")
 
 
 # (right to left, a line at x ends at 160 - 2x: Sindhi's lines stand near 0)
 @pytest.mark.parametrize("code, x", [("en", 0), ("en", 2), ("en", 48), ("en", 100),
                                      ("sd", 0), ("sd", 2), ("sd", 48)])
 def test_a_line_covers_its_text_and_little_blank(code, x):
-    text.load(code)
+    text.lang.load(code)
     try:
         _covers(code, x)
     finally:
-        text.load("en")
+        text.lang.load("en")
 
 
 def _covers(lang, x):
     g = displayio.Group()
-    ln = text.Line(text.LH)
+    ln = text.Line(text.lang.lh)
     g.append(ln.tile)
     tile = CHAR_W if lang == "en" else 8
     for s in ("A", "Hi there", "P2 12"):
@@ -88,7 +88,7 @@ def _covers(lang, x):
 
 
 def test_a_text_shown_again_is_not_drawn_again(lang):
-    ln = text.Line(text.LH)
+    ln = text.Line(text.lang.lh)
     drawn = []
     clear = ln.clear
     ln.clear = lambda: (drawn.append(1), clear())  # each drawing starts with a clear
@@ -102,14 +102,14 @@ def test_a_text_shown_again_is_not_drawn_again(lang):
     ln.x = 4  # elsewhere: a line of pictures lays out from where it stands
     ln.set("Noa")
     assert len(drawn) == 4
-    text.gen += 1  # as another language's texts are put in use
+    text.lang.gen += 1  # as another language's texts are put in use
     ln.x = 0
     ln.show(strings.PASS_READY, "Noa")
     assert len(drawn) == 5 and [ln.tile[j] for j in range(ln.tile.width)] == tiles
 
 
 def test_a_bar_reaches_the_screen_s_edge(lang):
-    ln = text.Line(text.LH)
+    ln = text.Line(text.lang.lh)
     ln.colour(widgets.FG, widgets.BAR)
     ln.x = 0
     ln.set("Hi")
@@ -120,7 +120,7 @@ def test_a_bar_reaches_the_screen_s_edge(lang):
 
 
 def test_an_empty_line_waits_off_the_screen(lang):
-    ln = text.Line(text.LH)
+    ln = text.Line(text.lang.lh)
     ln.x = 2
     ln.set("")
     w0, w1 = _window(ln)

@@ -44,7 +44,7 @@ def _boxes(code):
         out[name, "elements"] = {b[0]: b for b in layout.element_boxes(sim)}
         t = sim.app.table
         out[name, "fan"] = t.hand_y if t is not None and t.fan else None
-    text.load("en")
+    text.lang.load("en")
     return out
 
 
@@ -171,4 +171,4 @@ def test_the_card_help_s_card_stands_at_the_right_in_sindhi():
     finally:
         screen.close()
         sim.app.stage.lines.release()
-    text.load("en")
+    text.lang.load("en")

@@ -67,7 +67,7 @@ def test_a_short_form_too_wide_for_its_cell_is_the_seat_s_number(code):
             assert row.text.startswith("#%d10/" % (s + 1)), (code, row.text)  # drawn items, unspaced
         count_x = 4 * text.CHAR_W  # "10" from the cell's 5th column
         # (Sindhi: the grid mirrored, its line from x=0, the cell's start at 160 - 48)
-        xs = range(112 - count_x, 112) if text.RTL else range(count_x)
+        xs = range(112 - count_x, 112) if text.lang.rtl else range(count_x)
         ink = [x for x in xs if any(row.bitmap[x, y] for y in range(row.bitmap.height))]
         assert ink and ink[-1] < xs[-1] + 1, (code, s)
     # the wide scripts use the fallback, Sindhi's one letter fits

@@ -104,7 +104,7 @@ def test_a_tournament_s_standings_have_the_stage_and_sindhi_s_run_from_the_right
     # the cards, the stage (0: a game that is no tournament), the name, and
     # "1." beside it as bidi orders it; the halves from the right too
     assert "3  0     .6  0  0  Noa.1" in rows  # (a default name: a picture)
-    text.load("en")
+    text.lang.load("en")
 
 
 def test_a_default_name_too_wide_for_its_cells_is_its_number():
@@ -114,4 +114,4 @@ def test_a_default_name_too_wide_for_its_cells_is_its_number():
     # blank column after them: "#10", digits as every number is; the
     # others are the word (a picture, over the grid)
     assert re.findall(r"#(\d+)", " ".join(shown)) == ["10"]
-    text.load("en")
+    text.lang.load("en")

@@ -171,3 +171,41 @@ def test_no_module_reads_another_modules_private_names():
     for m, p in sorted(MODULES.items()):
         found += _private_reads(m, p)
     assert not found, "\n".join(found)
+
+
+def _module_state(path, allowed=()):
+    """What module `path` keeps as state of its own: a name assigned at its
+    top level that is no constant (UPPER_CASE or _UPPER_CASE, what
+    micropython.const names) and not in `allowed`, and every `global`
+    statement (a function that rebinds a module name), as "line: name"."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    found = []
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name) and not n.id.lstrip("_").isupper() \
+                        and n.id not in allowed:
+                    found.append("%d: %s" % (node.lineno, n.id))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            found += ["%d: global %s" % (node.lineno, n) for n in node.names]
+    return found
+
+
+def test_the_language_in_use_and_its_pictures_are_objects_not_module_globals():
+    # issue 26, item 4: text.py's state (the language in use, its line
+    # height and direction, the composing buffers, the counters) is one
+    # Language, text.lang; the pictures' drawing (what it reads, where its
+    # pen is) is a Pictures that Language makes; neither module rebinds a name
+    text = MODULES["taki_ui.text"]
+    assert _module_state(text, allowed=("lang",)) == []
+    assert _module_state(MODULES["taki_ui.pictures"]) == []
+
+
+def test_the_module_state_finder_finds_state(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("X = 1\n_Y = 2\nn = 0\nLANGS = ()\n\ndef f():\n    global n\n    n += 1\n")
+    assert _module_state(str(p)) == ["3: n", "7: global n"]

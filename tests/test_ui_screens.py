@@ -371,7 +371,7 @@ def test_a_cursor_move_in_setup_draws_only_the_two_rows_it_changes(monkeypatch):
     assert "<" in scr.rows[scr.row - scr.top].text
     from taki_ui import text
 
-    text.load("en")
+    text.lang.load("en")
 
 
 def test_a_cursor_move_in_the_pause_menu_draws_only_the_two_rows_it_changes(monkeypatch):
@@ -392,4 +392,4 @@ def test_a_cursor_move_in_the_pause_menu_draws_only_the_two_rows_it_changes(monk
     assert [ln in cleared for ln in scr.rows] == [True, True] + [False] * (len(scr.rows) - 2)
     after = [ln.text for ln in scr.rows]
     assert "<" in after[1] and "<" not in after[0] and after[2:] == before[2:]
-    text.load("en")
+    text.lang.load("en")

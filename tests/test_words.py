@@ -43,15 +43,15 @@ def _ink(ln):
 def test_the_pause_menu_s_colon_stands_beside_its_word(code):
     """ "Sound: On" is one text: the colon follows the word at the script's
     own spacing (to its left in Sindhi), not at the next 6-pixel column."""
-    assert text.load(code)
-    word = text.Line(text.LH)
+    assert text.lang.load(code)
+    word = text.Line(text.lang.lh)
     word.show(strings.SOUND)
-    row = text.Line(text.LH)
+    row = text.Line(text.lang.lh)
     row.show(strings.SOUND_IS, strings.ON)
     w = _ink(word)
     ink = _ink(row)
-    assert ink[0] == w[0] if not text.RTL else ink[-1] == w[-1]  # the word where it was
-    if text.RTL:
+    assert ink[0] == w[0] if not text.lang.rtl else ink[-1] == w[-1]  # the word where it was
+    if text.lang.rtl:
         colon = [x for x in ink if x < w[0]]
         gap = w[0] - colon[-1] - 1
     else:
@@ -69,7 +69,7 @@ def test_the_pause_menu_s_colon_stands_beside_its_word(code):
 def test_latin_texts_fit_the_boxes_the_table_gives_them(code):
     """The table's heading, legend and status texts in the board's font,
     6 px a letter, within the box sim.build.lang gives the shaped scripts."""
-    assert text.load(code)
+    assert text.lang.load(code)
     for name, box in lang.BOXES.items():
         n = getattr(strings, name)
         k = text.compose(n, 116, 116, 116) if "{" in dict(texts.table_of(code))[name] else text.compose(n)

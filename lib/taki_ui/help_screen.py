@@ -19,17 +19,17 @@ class HelpScreen:
         self.group = g = displayio.Group()
         # right to left (Sindhi): the card at the right, its name ending
         # where a left-to-right one starts (x=50), from the right edge
-        big = displayio.Group(scale=2, x=SCREEN_W - 44 if text.RTL else 4, y=14)
+        big = displayio.Group(scale=2, x=SCREEN_W - 44 if text.lang.rtl else 4, y=14)
         self.card = cards[0]
         self._big = big
         big.append(self.card.tile)
         self.card.x = 0
         self.card.y = 0
         self.card.hidden = False
-        self.title = lines.take(g, 2 if text.RTL else 50, 20, widgets.HILITE)
+        self.title = lines.take(g, 2 if text.lang.rtl else 50, 20, widgets.HILITE)
         g.append(big)  # over the title's line: in Sindhi that line runs under the card
-        self._title_col = 8 if text.RTL else 0  # 48 px from the line's end: clear of the card
-        lh = text.LH
+        self._title_col = 8 if text.lang.rtl else 0  # 48 px from the line's end: clear of the card
+        lh = text.lang.lh
         if lh > text.LINE_H:
             # a taller script: the help's two lines (as the translation breaks
             # them) under the card
@@ -62,7 +62,7 @@ class HelpScreen:
         else:
             title.put_text(self._title_col, strings.COLOR_CARD + t - COLOR)
         title.done()
-        if text.PIXELS:
+        if text.lang.pixels:
             text.show2(self.more, self.more2, strings.HELP_NUMBER + _HELP[self.kind])
             return
         # the help: beside the card while it fits, then below it

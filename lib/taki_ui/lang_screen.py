@@ -25,7 +25,7 @@ class LangScreen:
             ln.y = _Y0 + i * _ROW_H + (_ROW_H - ln.height) // 2
             g.append(ln.tile)
             self.rows.append(ln)
-        text.forget_pictures()  # the names are drawn: its code goes while English is in use
+        text.lang.forget_pictures()  # the names are drawn: its code goes while English is in use
         self.cursor = lines.take(g, 2, 0, widgets.HILITE, ">", bg=text.CLEAR)  # over the rows
         self.at = text.LANGS.index(code) if code in text.LANGS else 0
         self._show()
@@ -39,7 +39,7 @@ class LangScreen:
         for ln in self.rows:
             self.group.remove(ln.tile)
         self.rows = None
-        text.forget_pictures()  # unless the language chosen draws them
+        text.lang.forget_pictures()  # unless the language chosen draws them
         forget("taki_ui.langfile")  # (the names' files are checked: its code goes)
 
     def chosen(self):
@@ -72,18 +72,19 @@ def _name_line(code):
     if not ok:
         if t is not None:
             t.f.close()
-        ln = text.Line(text.LH)
+        ln = text.Line(text.lang.lh)
         ln.set(code)
         return ln
-    text.language()  # a language in use (English at the first start) to give back
-    mine = text.use(t)
+    if text.lang.texts is None:  # a language in use (English at the first start) to give back
+        text.lang.load()
+    mine = text.lang.use(t)
     try:
-        ln = text.Line(text.LH)
+        ln = text.Line(text.lang.lh)
         ln.ltr = True  # one word, at the list's left edge like the others
         ln.show(strings.LANG_NAME)
     finally:
         t.f.close()
-        text.use(mine)
+        text.lang.use(mine)
     return ln
 
 
@@ -93,7 +94,7 @@ def _name_crc(t):
     and in a file of pictures its words' table entries and pictures."""
     from binascii import crc32
 
-    buf = text.bufs[1]
+    buf = text.lang.bufs[1]
     n = t.read(strings.LANG_NAME, buf)
     crc = crc32(memoryview(buf)[:n], crc32(t.offsets, crc32(t.head[:16])))
     if t.head[2] == 3:
@@ -109,8 +110,8 @@ def _crc_words(t, s, n, crc, crc32):
     past the table is damage (ValueError)."""
     f = t.f
     h = t.head
-    e = memoryview(text.bufs[2])[:4]
-    buf = text.bufs[0]
+    e = memoryview(text.lang.bufs[2])[:4]
+    buf = text.lang.bufs[0]
     i = 0
     while i < n:
         if s[i] < 128:

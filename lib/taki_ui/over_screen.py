@@ -26,7 +26,7 @@ class OverScreen:
         w = game.winner()
         tour = game.tournament()
         wins = strings.WINS_TOURNAMENT if tour else strings.WINS
-        lh = text.LH
+        lh = text.lang.lh
         if lh > text.LINE_H:
             # a taller script: the winner's name over "wins the game!" (each
             # translation reads on from the name), in place of "Game over"
@@ -71,13 +71,13 @@ class OverScreen:
         who = []
         for s in range(n):
             name = short[s]
-            if text.PIXELS and settings.default_seat(name) >= 0:
+            if text.lang.pixels and settings.default_seat(name) >= 0:
                 if text.fits(strings.PLAYER_SHORT, s + 1, width=(_WHO + 1) * CHAR_W):
                     name = None
                 else:
                     name = "#%d" % (s + 1)
             who.append(name)
-        rtl = text.RTL
+        rtl = text.lang.rtl
         rows = min(n, _ROWS)
         # The standings: a GridLayout of one column a character, at the left
         # edge (in Sindhi at the right one, as the pool's lines place their
@@ -106,7 +106,7 @@ class OverScreen:
                 s = order[i]
                 if who[s] is None:  # the language's own word for the seat
                     if ln is None:
-                        ln = lines.take(g, 0, top - text.lat_y() + k * _ROW_H, widgets.FG,
+                        ln = lines.take(g, 0, top - text.lang.lat_y + k * _ROW_H, widgets.FG,
                                         bg=text.CLEAR)
                         ln.clear()
                     ln.put(i // _ROWS * _HALF + _NAME, short[s])

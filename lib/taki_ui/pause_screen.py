@@ -20,7 +20,7 @@ _SETUP_ROW = const(4)
 class PauseScreen:
     def __init__(self, lines, sound):
         self.group = g = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         if lh > text.LINE_H:
             # a taller script: no room for the title; what is said takes the
             # bottom two lines, the keys' line while it shows
@@ -92,7 +92,7 @@ class PauseScreen:
             b.show(second)
         else:
             text.show2(a, b, n)
-        self.keys.hidden = n >= 0 and text.LH > text.LINE_H
+        self.keys.hidden = n >= 0 and text.lang.lh > text.LINE_H
 
     def saved(self):
         """Everything is in flash: say so."""

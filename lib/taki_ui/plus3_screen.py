@@ -20,7 +20,7 @@ class Plus3Screen:
         """by: seat of the +3; nxt: the next player; candidates: the first
         nc entries are the seats of the people who may try to break it."""
         self.group = g = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         tall = lh > text.LINE_H
         lines.take(g, 2, 0 if tall else 4, widgets.HILITE, strings.P3_TITLE, names[by])
         text.show2(lines.take(g, 2, lh if tall else 20, widgets.FG),

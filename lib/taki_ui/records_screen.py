@@ -36,7 +36,7 @@ def show(app, back):
 def _span(col):
     """(first column, columns) of a table column, mirrored in Sindhi."""
     first, n = col
-    return (_COLS - first - n, n) if text.RTL else col
+    return (_COLS - first - n, n) if text.lang.rtl else col
 
 
 class RecordsScreen:
@@ -45,7 +45,7 @@ class RecordsScreen:
         self.lines = lines
         self.records = records
         self.back = back
-        lh = text.LH
+        lh = text.lang.lh
         tall = lh > text.LINE_H
         lines.take(g, 2, 0 if tall else 1, widgets.HILITE, strings.RECORDS)
         lines.take(g, 2, lh if tall else 1 + lh, widgets.DIM, strings.RECORDS_HEAD)
@@ -60,7 +60,7 @@ class RecordsScreen:
         # (156 pixels wide: at the left edge, or in Sindhi at the right one,
         # as the pool's lines place their columns)
         w = _COLS * CHAR_W
-        self.grid = grid = GridLayout(x=SCREEN_W - w if text.RTL else 0, y=top, width=w,
+        self.grid = grid = GridLayout(x=SCREEN_W - w if text.lang.rtl else 0, y=top, width=w,
                                       height=n * _ROW_H, grid_size=(_COLS, n))
         self.cols = []
         for col in (_WHO, _GAMES, _TOURS):
@@ -98,7 +98,7 @@ class RecordsScreen:
         """Rows of the grid that row r takes: a computer's level is a picture
         as tall as the language's lines in the shaped scripts, two rows of
         the Latin font (one everywhere else)."""
-        return 2 if text.LH > _ROW_H and self.records.level(r) != HUMAN else 1
+        return 2 if text.lang.lh > _ROW_H and self.records.level(r) != HUMAN else 1
 
     def _fits(self, first, last):
         """Whether the sorted rows first..last fit the grid's rows."""
@@ -126,7 +126,7 @@ class RecordsScreen:
             if used > self.nrows and shown:
                 break
             shown.append(r)
-        cells = table(self.records, shown, self.row - self.top, text.RTL, self._slots)
+        cells = table(self.records, shown, self.row - self.top, text.lang.rtl, self._slots)
         for lab, s in zip(self.cols, cells):
             if lab.text != s:
                 lab.text = s

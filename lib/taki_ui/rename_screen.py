@@ -18,11 +18,11 @@ NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 class RenameScreen:
     def __init__(self, lines, seat, names, players):
         self.group = g = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         self.tall = tall = lh > text.LINE_H
         lines.take(g, 2, 0 if tall else 4, widgets.HILITE, strings.RENAME_TITLE, seat + 1)
         y = lh + 6 if tall else _Y0  # where the name's letters are
-        big = displayio.Group(scale=2, x=_X0, y=y - 2 * text.lat_y())
+        big = displayio.Group(scale=2, x=_X0, y=y - 2 * text.lang.lat_y)
         g.append(big)
         self.name = lines.take(big, 0, 0, widgets.FG, bg=text.CLEAR, ltr=True)  # over the title
         self.cursor, _ = widgets.box(_X0, y + 26, 12, 2, widgets.HILITE)

@@ -9,7 +9,7 @@ from taki_ui import strings, text, watch, widgets
 class ResumeScreen:
     def __init__(self, lines, game, names):
         self.group = g = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         tall = lh > text.LINE_H
         if tall:  # a taller script: its own size, not doubled
             lines.take(g, 8, 14, widgets.HILITE, strings.RESUME_TITLE)

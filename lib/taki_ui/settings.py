@@ -35,7 +35,7 @@ SHORT = const(17)
 def default_name(seat):
     """"Player 3": the table's PLAYER text filled in (at start-up, on a
     change of language). In the shaped scripts, its mark (LONG above)."""
-    if text.PIXELS:
+    if text.lang.pixels:
         return chr(LONG + seat)
     text.compose(strings.PLAYER, seat + 1)
     return text.composed()
@@ -61,14 +61,14 @@ def shorts(names, players, width):
     the same question again (the table is built for every hand) is not
     worked out again (12 ms on a SAMD51 for 4 seats: default names are read
     from the language's file). The list is shared: do not change it."""
-    key = (players, width, text.language(), tuple(names[:players]))
+    key = (players, width, text.lang.gen, tuple(names[:players]))
     if _memo[0] == key:
         return _memo[1]
     out = []
     for s in range(players):
         name = names[s]
         if name == default_name(s):
-            if text.PIXELS:
+            if text.lang.pixels:
                 name = chr(SHORT + s)
             else:
                 text.compose(strings.PLAYER_SHORT, s + 1)
@@ -106,8 +106,8 @@ class Settings:
         back to English. Names that were the old language's default names
         become the new language's."""
         old = [default_name(s) for s in range(MAX_SEATS)]
-        ok = text.load(code)
-        self.lang = text.language()
+        ok = text.lang.load(code)
+        self.lang = text.lang.texts.code
         for s in range(MAX_SEATS):
             if self.names[s] == old[s]:
                 self.names[s] = default_name(s)

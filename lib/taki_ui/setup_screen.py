@@ -27,7 +27,7 @@ class SetupScreen:
         self.settings = settings
         self.saves = saves
         self.group = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         tall = lh > text.LINE_H
         lines.take(self.group, 2, 0 if tall else 1, widgets.HILITE, strings.SETUP_TITLE)
         # a taller script shows fewer rows at once (and scrolls)

@@ -109,7 +109,7 @@ class Stage:
         self._cards = None
         cardart.Card.pals = None  # (their palettes too)
         drop("table_screen")  # its code too (6.3 KB), made again with the table
-        text.hold_words(False)
+        text.lang.hold_words(False)
         if self._module != KEPT:
             drop(KEPT)
         self._roomy = 2 if lines else 1  # see show
@@ -168,7 +168,7 @@ class Stage:
                 # next
                 self.lines.trim()
                 self.lines.refill()
-            text.hold_words(True)
+            text.lang.hold_words(True)
             self._let_go = 0
         self.lines.fit()  # the language may have changed its line height
         if module is None:

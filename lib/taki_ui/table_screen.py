@@ -11,7 +11,7 @@ as a row of cards, and a line for whose move it is or what the keys do.
            8 side by side, arrows at the edges when there are more
     y 116  whose move it is, or the keys
 
-In a language whose lines are taller (the shaped scripts: text.LH up to
+In a language whose lines are taller (the shaped scripts: text.lang.lh up to
 19), the grid's heading shares the top line, shown while nothing is on
 (+2 stack, +3, run); the colour is the swatch and its mark; the grid, the
 leading card and the hand move to make room for the taller lines. In a
@@ -110,12 +110,12 @@ class TableScreen:
         CARDS, once a hand has overlapped: _more)."""
         self.lines = lines
         self.group = g = displayio.Group()
-        lh = text.LH
+        lh = text.lang.lh
         tall = lh > text.LINE_H
         self.hand_y = hand_y = min(_HAND_Y, 127 - lh - cardart.H) if tall else _HAND_Y
         self.grid_y = _GRID_Y if not tall else lh + 2
-        grid_at = self.grid_y - (text.lat_y() if tall else 0)  # Latin glyphs on the grid
-        self.rtl = rtl = text.RTL  # mirrored whole
+        grid_at = self.grid_y - (text.lang.lat_y if tall else 0)  # Latin glyphs on the grid
+        self.rtl = rtl = text.lang.rtl  # mirrored whole
         # the active colour: a swatch, its word, the direction, what is on
         self.info = lines.take(g, 16, 0, widgets.FG)
         # tall: on info's line, after ">> " (in Sindhi, from the right: left of it)
@@ -271,7 +271,7 @@ class TableScreen:
             self.info_key = key
             ln = self.info
             ln.clear()
-            col = 0 if text.PIXELS else ln.put_text(0, strings.RED + c) + 1
+            col = 0 if text.lang.pixels else ln.put_text(0, strings.RED + c) + 1
             # play's direction, as it goes on the grid (mirrored in Sindhi)
             col = ln.put(col, ">>" if (game.direction() > 0) != self.rtl else "<<")
             if game.pending():
@@ -281,7 +281,7 @@ class TableScreen:
             elif game.run_color() >= 0:
                 ln.put_text(col + 1, strings.RUN)
             ln.done()
-        if text.PIXELS:
+        if text.lang.pixels:
             _show(self.head, not on)  # the top line holds one of them
 
     def _cell(self, ln, at, s, game, tour):
@@ -301,7 +301,7 @@ class TableScreen:
         where that is wider than the room (the tournament's cells) it is
         "#3", digits as every number is."""
         name = self.shorts[s]
-        if text.PIXELS and settings.default_seat(name) >= 0 and not self._fits(s, room):
+        if text.lang.pixels and settings.default_seat(name) >= 0 and not self._fits(s, room):
             ln.put(ln.put(at, "#"), s + 1)
         else:
             ln.put(at, name[:room])
@@ -351,14 +351,14 @@ class TableScreen:
             return
         two = text.show2(first, second, n, a, b)
         _park(first, False, 0)
-        _park(second, not two, text.LH)
+        _park(second, not two, text.lang.lh)
         self._aside(two)
 
     def _aside(self, aside):
         """The grid and the leading card step aside (hidden) in the tall
         scripts while a notice's second line lies over part of them, and
         come back after."""
-        if text.LH == text.LINE_H or aside == self.covered:
+        if text.lang.lh == text.LINE_H or aside == self.covered:
             return
         self.covered = aside
         self._lead_group.hidden = aside

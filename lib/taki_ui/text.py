@@ -18,14 +18,17 @@ KB and 12.7 ms on a SAMD51 to change its text, a tile line 0.4 ms; see the
 README's "Benchmarks".)
 
 The texts themselves are not in the heap: lang/<language>.bin (made from the
-table lang/<language>.txt by `python -m sim.build.lang`) holds them, and a text
-is read from it into a small buffer when a line shows it. A text's places
-are filled in then: a name or a number as it is, a colour by its word, a
-card by its name. Text is monospaced, 6 pixels a character, 26 characters
-a line; a character the font lacks shows as "?".
+table lang/<language>.txt by `python -m sim.build.lang`, opened as a Texts)
+holds them, and a text is read from it into a small buffer when a line shows
+it. A text's places are filled in then: a name or a number as it is, a
+colour by its word, a card by its name. The language in use is one object,
+`lang` (a Language): its Texts, how tall its lines are, which way they run,
+the buffers its texts are composed in; the screens read it (text.lang.lh,
+text.lang.rtl), the setup changes it (text.lang.load). Text is monospaced,
+6 pixels a character, 26 characters a line; a character the font lacks
+shows as "?".
 """
 
-import bitmaptools
 import displayio
 import terminalio
 from boards import CHAR_W, LINE_H
@@ -45,27 +48,10 @@ _MAX = const(112)  # the longest text, its places filled in (the help: 5 lines)
 # the rulebook's (../shared/seeds).
 LANGS = ("en", "ml", "hi", "as", "sd", "tl")
 
-# The language in use: its line height, and whether its texts are pictures
-# (the shaped scripts, version 3 files) laid out in pixels, right to left
-# for Sindhi, or characters of the board's font in cells (version 1).
-LH = LINE_H
-PIXELS = False
-RTL = False
-trace = False  # tests: lines keep what they drew (Line.text)
-words = {}  # tests: (language, word number) -> the word (sim.build.lang), for Line.text
-_pictures = None  # taki_ui.pictures, while the language's texts are pictures
-
-_cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
-bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))  # a text, and the texts in its places (scratch)
-_texts = None
-cut = 0  # characters that did not fit where they were put, and pictures.cut (tests: never any)
-# which texts a line shows is remembered by number (Line.show): one
-# language's number 5 is not another's, so a language put in use counts on
-gen = 0
-CLEAR = const(-1)  # a line's background: none, what is under it shows (Pool.take)
 _GLYPH_TILES = const(27)  # a line's window in the board's font: 162 px, to the screen's edge from 0
 _TW = const(8)  # a line of pictures' window: tiles of 8-pixel columns of its bitmap
 _PIC_TILES = const(WIDTH // _TW)
+CLEAR = const(-1)  # a line's background: none, what is under it shows (Pool.take)
 
 
 class Texts:
@@ -76,7 +62,7 @@ class Texts:
     so the check costs little more than the reads). The first start's
     question opens each file without the CRC and checks only what it shows
     (taki_ui.lang_screen). A damaged or missing file raises OSError with
-    what to do, and load() falls back to English."""
+    what to do, and Language.load falls back to English."""
 
     def __init__(self, code="en", full=True):
         path = __file__[:__file__.rfind("text")] + "lang/" + code + ".bin"
@@ -87,7 +73,7 @@ class Texts:
             self.f = open(path, "rb")
             from taki_ui import langfile  # (its code only while it checks)
 
-            langfile.check(self, full, bufs[0])
+            langfile.check(self, full, lang.bufs[0])
         except (OSError, ValueError):
             if self.f is not None:
                 self.f.close()
@@ -107,112 +93,136 @@ class Texts:
         return min(end - at, _MAX)
 
 
-def load(code="en"):
-    """Use the texts of language `code` (at start-up, and when the setup
-    changes the language). A missing or damaged file, or a code this
-    version does not know, gives English instead: False then (the app says
-    so in one line), else True."""
-    if _texts is not None and _texts.code == code:
-        return True
-    if code in LANGS:
-        try:
-            _use(Texts(code))
+class Language:
+    """The language in use (one, `lang` below, made at import): the Texts it
+    draws from, what its file's header says about its lines, and the
+    buffers its texts are composed in.
+
+    lh: its lines' height; pixels: its texts are pictures (the shaped
+    scripts, version 3 files) laid out in pixels, drawn by `pics` (a
+    taki_ui.pictures.Pictures, its code loaded only meanwhile), else
+    characters of the board's font in cells (version 1); rtl: laid out
+    right to left (Sindhi); lat_y: where the board's font sits on its lines;
+    texts.code: its code (once load() was called: the app does at start-up).
+    gen counts the languages put in use: a line remembers what it shows by
+    number (Line.show), and one language's number 5 is not another's. cut
+    counts characters that did not fit where they were put (tests: never
+    any; pics.cut too, while it draws)."""
+
+    # (the class's until tests set them: no room in the board's instance)
+    trace = False  # tests: lines keep what they drew (Line.text)
+    words = None  # tests: (language, word number) -> the word (sim.build.lang), for Line.text
+
+    def __init__(self):
+        self.texts = None
+        self.lh = LINE_H
+        self.pixels = False
+        self.rtl = False
+        self.lat_y = 0
+        self.pics = None
+        self.gen = 0
+        self.cut = 0
+        self.cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
+        # a text, and the texts in its places (scratch; pictures walks them too)
+        self.bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))
+
+    def load(self, code="en"):
+        """Use the texts of language `code` (at start-up, and when the setup
+        changes the language). A missing or damaged file, or a code this
+        version does not know, gives English instead: False then (the app
+        says so in one line), else True."""
+        t = self.texts
+        if t is not None and t.code == code:
             return True
-        except OSError as e:
-            print(e)  # the board's serial console: what to do about it
-    if _texts is None or _texts.code != "en":
-        _use(Texts("en"))
-    return False
+        if code in LANGS:
+            try:
+                self._use(Texts(code))
+                return True
+            except OSError as e:
+                print(e)  # the board's serial console: what to do about it
+        if self.texts is None or self.texts.code != "en":
+            self._use(Texts("en"))
+        return False
+
+    def _use(self, t):
+        """Draw from Texts t, the one it replaces closed (load, tests)."""
+        old = self.use(t)
+        if old is not None:
+            old.f.close()
+        self.forget_pictures()  # unless t draws pictures
+
+    def use(self, t):
+        """Draw from Texts t from now on; the Texts drawn from until now (not
+        closed: the first start's question shows each language's name from
+        its own file, then gives the one in use back)."""
+        old = self.texts
+        self.texts = t
+        self.gen += 1
+        h = t.head
+        self.pixels = h[2] == 3
+        self.rtl = self.pixels and h[3] & 1 == 1
+        self.lh = h[8]
+        self.lat_y = h[9] if self.pixels else 0
+        p = self.pics
+        if p is not None:  # its scratch and word table go before the next's are made
+            self.cut += p.cut
+            self.pics = None
+        if self.pixels:
+            from taki_ui import pictures  # its code: only while it is needed
+
+            self.pics = pictures.Pictures(t, self.bufs)  # it imports no text: what it draws from
+        return old
+
+    def forget_pictures(self):
+        """Drop taki_ui.pictures (its bytecode is heap) while no language in
+        use draws pictures: the first start's question loads it to show them."""
+        if self.pixels:
+            return
+        import sys
+
+        p = self.pics
+        if p is not None:
+            self.cut += p.cut  # what its lines could not fit stays counted
+            self.pics = None
+        sys.modules.pop("taki_ui.pictures", None)
+        pkg = sys.modules["taki_ui"]
+        if hasattr(pkg, "pictures"):
+            delattr(pkg, "pictures")
+
+    def hold_words(self, on):
+        """A language of pictures: keep its word table in memory (on, as when
+        it is loaded), or let it go for a screen that needs the room
+        (taki_ui.pictures.Pictures.hold)."""
+        if self.pixels:
+            self.pics.hold(on)
 
 
-def _use(t):
-    """Draw from Texts t, the one it replaces closed (load, tests)."""
-    old = use(t)
-    if old is not None:
-        old.f.close()
-    forget_pictures()  # unless t draws pictures
-
-
-def use(t):
-    """Draw from Texts t from now on; the Texts drawn from until now (not
-    closed: the first start's question shows each language's name from its
-    own file, then gives the one in use back)."""
-    global _texts, LH, PIXELS, RTL, _pictures, gen
-    old = _texts
-    _texts = t
-    gen += 1
-    h = t.head
-    PIXELS = h[2] == 3
-    RTL = PIXELS and h[3] & 1 == 1
-    LH = h[8]
-    if PIXELS:
-        from taki_ui import pictures as _pictures  # its code: only while it is needed
-
-        _pictures.use(t, bufs)  # it imports no text: what it draws from
-    return old
-
-
-def forget_pictures():
-    """Drop taki_ui.pictures (its bytecode is heap) while no language in
-    use draws pictures: the first start's question loads it to show them."""
-    global _pictures, cut
-    if PIXELS:
-        return
-    import sys
-
-    _pictures = None
-    p = sys.modules.pop("taki_ui.pictures", None)
-    if p is not None:
-        cut += p.cut  # what its lines could not fit stays counted
-    pkg = sys.modules["taki_ui"]
-    if hasattr(pkg, "pictures"):
-        delattr(pkg, "pictures")
-
-
-def hold_words(on):
-    """A language of pictures: keep its word table in memory (on, as when
-    it is loaded), or let it go for a screen that needs the room
-    (taki_ui.pictures.hold)."""
-    if PIXELS:
-        _pictures.hold(on)
-
-
-def lat_y():
-    """Where the board's font sits on a line of the language in use."""
-    return _pictures.lat_y if PIXELS else 0
-
-
-def language():
-    """The code of the language in use."""
-    if _texts is None:
-        load()
-    return _texts.code
-
+lang = Language()
 
 _BLANK = bytes(COLS)  # a line's cells, cleared
-# a character's cell (its glyph's number + 1), by its code: "?" for one the
-# font lacks (a lookup, not arithmetic: composing is the text's hot loop)
-_GLYPH = bytes(1 + (o - _FIRST if 0 <= o - _FIRST < _COUNT else _UNKNOWN) for o in range(256))
+# a character's cell is its glyph's number + 1: "?" for one the font lacks
+# (arithmetic, not a table: its 256 bytes are heap, and composing is a few
+# dozen characters a line, not where a key's time goes)
+_END = const(_FIRST + _COUNT)  # the first code past the font's glyphs
+_QCELL = const(1 + _UNKNOWN)
 
 
 def _put_char(o, at):
-    global cut
     if at < _MAX:
-        _cells[at] = _GLYPH[o] if o < 256 else 1 + _UNKNOWN
+        lang.cells[at] = o - _FIRST + 1 if _FIRST <= o < _END else _QCELL
     else:
-        cut += 1
+        lang.cut += 1
     return at + 1
 
 
 def _put_str(s, at):
-    global cut
-    cells = _cells
+    cells = lang.cells
     for c in s:  # iterating a str allocates nothing; indexing it would
         if at < _MAX:
             o = ord(c)
-            cells[at] = _GLYPH[o] if o < 256 else 1 + _UNKNOWN
+            cells[at] = o - _FIRST + 1 if _FIRST <= o < _END else _QCELL
         else:
-            cut += 1
+            lang.cut += 1
         at += 1
     return at
 
@@ -242,18 +252,18 @@ def _put_arg(v, kind, at, depth):
 
 
 def _put_text(n, a, b, c, at, depth=0):
-    if _texts is None:
-        load()
-    global cut
-    buf = bufs[depth]
-    cells = _cells
-    for k in range(_texts.read(n, buf)):
+    la = lang
+    if la.texts is None:
+        la.load()
+    buf = la.bufs[depth]
+    cells = la.cells
+    for k in range(la.texts.read(n, buf)):
         o = buf[k]
         if o >= 32:  # (_put_char's work, here: a call less a character)
             if at < _MAX:
-                cells[at] = _GLYPH[o]
+                cells[at] = o - _FIRST + 1 if o < _END else _QCELL
             else:
-                cut += 1
+                la.cut += 1
             at += 1
         else:
             i = (o - 1) % 3
@@ -265,7 +275,7 @@ def compose(n, a=None, b=None, c=None):
     """Text n with its places filled in, into the composing cells; its length."""
     k = min(_put_text(n, a, b, c, 0), _MAX)
     if k < _MAX:
-        _cells[k] = 0  # the end, for composed()
+        lang.cells[k] = 0  # the end, for composed()
     return k
 
 
@@ -275,10 +285,11 @@ def compose_str(s):
 
 def composed(n=-1):
     """The composed cells as a str (at start-up and in tests: it allocates)."""
+    cells = lang.cells
     k = 0
-    while k < _MAX and (k < n or n < 0 and _cells[k]):
+    while k < _MAX and (k < n or n < 0 and cells[k]):
         k += 1
-    return "".join(chr(_FIRST + _cells[i] - 1) if _cells[i] else " " for i in range(k))
+    return "".join(chr(_FIRST + cells[i] - 1) if cells[i] else " " for i in range(k))
 
 
 def split(n):
@@ -293,14 +304,15 @@ def split_at(start, n, width):
     if n - start <= width:
         return n
     k = start + width
-    while k > start and _cells[k] != 1:  # cell 1: glyph 0, the space
+    cells = lang.cells
+    while k > start and cells[k] != 1:  # cell 1: glyph 0, the space
         k -= 1
     return k if k > start else start + width
 
 
 def _key(ln):
     """The language in use and where line ln stands, as one number (Line.show)."""
-    return gen << 10 | (ln.X & 1023)
+    return lang.gen << 10 | (ln.X & 1023)
 
 
 class Line:
@@ -321,40 +333,41 @@ class Line:
     `x` is where the line's column 0 stands; `tile.x` where the window does."""
 
     # (few attributes: a line is made 16 times, and an object's attributes
-    # are a table on the heap that grows as it fills; these two stay the
-    # class's until a line needs its own)
+    # are a table on the heap that grows as it fills, 48 B more past 12;
+    # these stay the class's until a line needs its own: a line of pictures
+    # has 12, none of them cells or shown)
     drew = None  # tests (trace): what it drew, in order
     ltr = False  # laid out left to right even in Sindhi (names, numbers only)
+    cells = None  # (the board's font) what is to be shown: glyph numbers + 1, 0 blank
+    shown = None  # (the board's font) what the tiles show
 
     def __init__(self, height=LINE_H):
-        self.palette = pal = displayio.Palette(2)
+        pal = displayio.Palette(2)
         pal.make_transparent(0)  # until a colour() gives it a background
-        if PIXELS:  # drawn as pictures (the language in use when made)
-            self.bitmap = displayio.Bitmap(WIDTH, height, 2)
-            self.tile = displayio.TileGrid(self.bitmap, pixel_shader=pal, width=_PIC_TILES,
-                                           height=1, tile_width=_TW, tile_height=height)
-            self.cells = self.shown = None
+        if lang.pixels:  # drawn as pictures (the language in use when made)
+            self.tile = displayio.TileGrid(displayio.Bitmap(WIDTH, height, 2), pixel_shader=pal,
+                                           width=_PIC_TILES, height=1, tile_width=_TW,
+                                           tile_height=height)
         else:
-            self.bitmap = None
             self.tile = displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=pal,
                                            width=_GLYPH_TILES, height=1, tile_width=CHAR_W,
                                            tile_height=LINE_H, default_tile=0)
-            self.cells = bytearray(COLS)  # what is to be shown: glyph numbers + 1, 0 blank
-            self.shown = bytearray(COLS)  # what the tiles show
+            self.cells = bytearray(COLS)
+            self.shown = bytearray(COLS)
         self.X = 0  # where column 0 stands (x)
         self.s = 0  # the window's first tile: tile j shows column s + j (Latin) or chunk s + j
         # the window's place and the columns it shows (pictures); the columns
         # of ink shown, lo << 8 | hi (the board's font)
         self.span = -1
         self.group = None  # the group it sits in while a screen uses it
-        if trace:
+        if lang.trace:
             self.drew = []  # tests: what it drew, in order
             self.said = []  # tests: the texts it shows (pictures), as numbers
         # what was drawn since the last clear: the columns of pixels (pictures:
         # a clear fills only those, so a refresh sends only what changed) or
         # the cells written (the board's font)
         self.lo = 0
-        self.hi = WIDTH if PIXELS else COLS
+        self.hi = WIDTH if self.cells is None else COLS
         # what show() drew last: text n with places a, b, c, in the language
         # and at the x of `key` (_key), while nothing else was drawn since
         # (clear forgets it); the same again draws nothing
@@ -370,16 +383,27 @@ class Line:
     @x.setter
     def x(self, v):
         self.X = v
-        self.tile.x = v + (CHAR_W if self.bitmap is None else _TW) * self.s
+        self.tile.x = v + (CHAR_W if self.cells is not None else _TW) * self.s
 
     @property
     def pics(self):
         """Drawn as pictures (the language in use when it was made)."""
-        return self.bitmap is not None
+        return self.cells is None
+
+    @property
+    def bitmap(self):
+        """What a line of pictures is drawn into (taki_ui.pictures); None in
+        the board's font (its TileGrid shows the font's own bitmap)."""
+        return self.tile.bitmap if self.cells is None else None
+
+    @property
+    def palette(self):
+        """Its two colours: 0 the background (transparent: none), 1 the ink."""
+        return self.tile.pixel_shader
 
     @property
     def height(self):
-        return LINE_H if self.bitmap is None else self.bitmap.height
+        return LINE_H if self.cells is not None else self.tile.bitmap.height
 
     y = property(lambda self: self.tile.y, lambda self, v: setattr(self.tile, "y", v))
     hidden = property(lambda self: self.tile.hidden,
@@ -405,8 +429,8 @@ class Line:
         self.clear()
         # straight there, not through put_text: a frame less on the deepest
         # path of the pystack (a screen built as a key's answer)
-        if self.bitmap is not None:
-            _pictures.put_text(self, 0, n, a, b, c, False, -1)
+        if self.cells is None:  # pictures
+            lang.pics.put_text(self, 0, n, a, b, c, False, -1)
         else:
             self.place(0, 0, compose(n, a, b, c))
         self.done()
@@ -418,11 +442,11 @@ class Line:
 
     def clear(self):
         self.n = -1
-        if self.bitmap is not None:
-            _pictures.clear(self)
+        if self.cells is None:  # pictures
+            lang.pics.clear(self)
             return
         if self.drew is not None:
-            self.drew = None if not trace else []
+            self.drew = None if not lang.trace else []
         self.cells[:] = _BLANK  # (copied in C: no loop, nothing allocated)
         self.lo = COLS  # the columns written since (place): none
         self.hi = 0
@@ -430,8 +454,8 @@ class Line:
     def put(self, col, s):
         """Write the str (or int) s from column col; the column after it."""
         self.n = -1
-        if self.bitmap is not None:
-            return _pictures.put(self, col, s)
+        if self.cells is None:  # pictures
+            return lang.pics.put(self, col, s)
         n = _put_int(s, 0) if isinstance(s, int) else compose_str(s)
         return self.place(col, 0, n)
 
@@ -440,16 +464,16 @@ class Line:
         column after it. part: a two-line text's first (0) or second (1)
         line (pictures; -1: all of it)."""
         self.n = -1
-        if self.bitmap is not None:
-            return _pictures.put_text(self, col, n, a, b, c, right, part)
+        if self.cells is None:  # pictures
+            return lang.pics.put_text(self, col, n, a, b, c, right, part)
         k = compose(n, a, b, c)
         return self.place(col - k if right else col, 0, k)
 
     def place(self, col, start, n):
         """Copy n composed cells from start to column col; the column after."""
-        global cut
         self.n = -1
         cells = self.cells
+        src = lang.cells
         end = col + n
         if col < self.lo:
             self.lo = max(col, 0)
@@ -457,16 +481,16 @@ class Line:
             self.hi = min(end, COLS)
         for k in range(start, start + n):
             if 0 <= col < COLS:
-                cells[col] = _cells[k]
-            elif _cells[k] > 1:
-                cut += 1  # a character that does not fit the line
+                cells[col] = src[k]
+            elif src[k] > 1:
+                lang.cut += 1  # a character that does not fit the line
             col += 1
         return col
 
     def done(self):
         """Show what was put since the last clear: the cells that changed
         (pictures are drawn at once), and the window over the text."""
-        if self.bitmap is not None:
+        if self.cells is None:  # pictures
             lo = self.lo
             hi = self.hi
             if hi <= lo:  # nothing drawn: the whole bitmap is blank
@@ -512,13 +536,13 @@ class Line:
         """Place the window over columns (tiles' widths) lo..hi-1 of the
         content (-1, -1: none; the window waits off the screen); blank: a
         column of pictures with no ink. True if it moved (every tile set)."""
-        pics = self.bitmap is not None
+        pics = self.cells is None
         n = _PIC_TILES if pics else _GLYPH_TILES
         tw = _TW if pics else CHAR_W
         X = self.X
         if lo < 0:
             s = -2 * n  # off the screen, left of it
-        elif not self.palette.is_transparent(0):
+        elif not self.tile.pixel_shader.is_transparent(0):
             s = 0  # a bar: as wide as the screen, from x
         else:
             # the text's end at the window's end: blank on the screen left of
@@ -552,9 +576,10 @@ class Line:
     @property
     def text(self):
         """What the line shows, as a str (tests, tools: it allocates). For
-        pictures, what was drawn, in reading order (text.words: the words)."""
+        pictures, what was drawn, in reading order (lang.words: the words)."""
         d = self.drew
         if d:  # drawn as pictures: d[0] is the language
+            words = lang.words
             return "".join(p if isinstance(p, str) else words[d[0], p] for p in d[1:]).rstrip()
         return "".join(chr(_FIRST + i - 1) if i else " " for i in self.shown).rstrip()
 
@@ -562,7 +587,7 @@ class Line:
     def colour(self, fg, bg=None):
         """Ink colour, and a background (CLEAR: none; None: as it was). A
         line with a background is as wide as the screen (a bar)."""
-        pal = self.palette
+        pal = self.tile.pixel_shader
         pal[1] = fg
         bar = not pal.is_transparent(0)
         if bg == CLEAR:
@@ -577,14 +602,15 @@ class Line:
 def show2(first, second, n, a=None, b=None, c=None):
     """Text n over two lines, broken at a space (pictures: where the
     translation says), the second blank if it fits one; whether it took two."""
-    if PIXELS:  # the break is where the translation put it
-        two = _pictures.parts(n)
+    p = lang.pics
+    if p is not None:  # the break is where the translation put it
+        two = p.parts(n)
         first.clear()
-        _pictures.put_text(first, 0, n, a, b, c, False, 0 if two else -1)
+        p.put_text(first, 0, n, a, b, c, False, 0 if two else -1)
         first.done()
         second.clear()
         if two:
-            _pictures.put_text(second, 0, n, a, b, c, False, 1)
+            p.put_text(second, 0, n, a, b, c, False, 1)
         second.done()
         return two
     k = compose(n, a, b, c)
@@ -593,7 +619,7 @@ def show2(first, second, n, a=None, b=None, c=None):
     first.place(0, 0, at)
     first.done()
     second.clear()
-    skip = 1 if at < k and _cells[at] == 1 else 0
+    skip = 1 if at < k and lang.cells[at] == 1 else 0
     second.place(0, at + skip, k - at - skip)
     second.done()
     return at < k
@@ -602,13 +628,13 @@ def show2(first, second, n, a=None, b=None, c=None):
 def fits(n, a=None, b=None, c=None, lines=1, width=WIDTH - 4):
     """Whether text n, filled in, fits `lines` lines (tests, layout);
     width: of a line of pictures, in pixels."""
-    if PIXELS:
-        return _pictures.fits(n, a, b, c, lines, width)
+    if lang.pixels:
+        return lang.pics.fits(n, a, b, c, lines, width)
     k = compose(n, a, b, c)
     if lines == 1:
         return k <= COLS
     at = split(k)
-    return k - at - (1 if at < k and _cells[at] == 1 else 0) <= COLS * (lines - 1)
+    return k - at - (1 if at < k and lang.cells[at] == 1 else 0) <= COLS * (lines - 1)
 
 
 class Pool:
@@ -620,15 +646,15 @@ class Pool:
     def __init__(self, n, base):
         self.n = n
         self.base = base
-        self.lines = [Line(LH) for _ in range(base)]
+        self.lines = [Line(lang.lh) for _ in range(base)]
 
     def fit(self):
         """Lines as tall as the language in use needs (when it changed,
         between two screens: no line is lent)."""
-        if self.lines and (self.lines[0].height != LH or self.lines[0].pics != PIXELS):
+        if self.lines and (self.lines[0].height != lang.lh or self.lines[0].pics != lang.pixels):
             n = len(self.lines)
             self.lines = None
-            self.lines = [Line(LH) for _ in range(n)]
+            self.lines = [Line(lang.lh) for _ in range(n)]
 
     def trim(self):
         """Let every line go (none is lent): a screen that needs their room
@@ -638,7 +664,7 @@ class Pool:
     def refill(self):
         """Make the lines trim() let go, up to base."""
         while len(self.lines) < self.base:
-            self.lines.append(Line(LH))
+            self.lines.append(Line(lang.lh))
 
     def take(self, group, x, y, fg, text=None, a=None, b=None, c=None, bg=CLEAR,
              ltr=False):
@@ -655,7 +681,7 @@ class Pool:
         else:  # every line lent, or trimmed (trim): one made again, up to the pool's size
             if len(self.lines) >= self.n:
                 raise MemoryError("text line pool is empty")
-            ln = Line(LH)
+            ln = Line(lang.lh)
             self.lines.append(ln)
         ln.group = group
         if ln.ltr != ltr:

@@ -110,7 +110,7 @@ def reads(code):
     sim = harness.Sim(render=False, lang=code)
     sim.press("UP")  # to "Start the game"
     t = text.Texts(code)  # the same texts again, held here to count on
-    text.use(t).f.close()
+    text.lang.use(t).f.close()
     counter = t.f = _Counting(t.f)
     sim.press("A")
     out = {"pass": counter.n}

@@ -25,13 +25,13 @@ _BOUND = ("adafruit_ticks", "boards", "boards.pybadge", "boards.pygamer", "board
 
 
 def cut():
-    """What the screens could not fit so far: taki_ui.text.cut, and while a
-    shaped script's language is in use, what its pictures' lines could not
-    (text takes that over when it lets taki_ui.pictures go)."""
+    """What the screens could not fit so far: taki_ui.text.lang.cut, and while
+    a shaped script's language is in use, what its pictures' lines could not
+    (the language takes that over when it lets its Pictures go)."""
     from taki_ui import text
 
-    p = sys.modules.get("taki_ui.pictures")
-    return text.cut + (p.cut if p is not None else 0)
+    p = text.lang.pics
+    return text.lang.cut + (p.cut if p is not None else 0)
 
 
 def paths():
@@ -73,8 +73,8 @@ def install(board="pybadge", headless=True, scale=4, save=None):
     _bind_time()
     from taki_ui import text
 
-    text.trace = True  # lines keep what they drew: tests read the shaped scripts too
-    text.words = _Words()
+    text.lang.trace = True  # lines keep what they drew: tests read the shaped scripts too
+    text.lang.words = _Words()
     return _simhw
 
 
@@ -135,7 +135,7 @@ class Sim:
         # Power-on: a board's modules start afresh, so English's line height
         # and no pictures until the app loads its language (a game before in
         # this process may have left another: tests/test_frames.py saw it)
-        text.load("en")
+        text.lang.load("en")
 
         self.board = detect()
         self.app = App(self.board)  # as code.py does

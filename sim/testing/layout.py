@@ -6,7 +6,7 @@ palette's transparent index, vectorio shapes) and finds every text's ink:
 the pool's lines (taki_ui.text) and display_text labels. A text is
 
     cut      when ink of it falls off the screen, or the line's own
-             bookkeeping (text.cut, pictures.cut) says a glyph did not fit
+             bookkeeping (harness.cut()) says a glyph did not fit
              its box;
     covered  when an opaque pixel of a layer above it hides ink of it, when
              its ink stands on a card, or shares a pixel with another text's.

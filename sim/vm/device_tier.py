@@ -153,10 +153,10 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     saved = cardart.__file__, text.__file__
     try:
         if files is not None:  # the modules find their data files beside them
-            text.load("en")  # (English's layout, to start from)
+            text.lang.load("en")  # (English's layout, to start from)
             cardart.__file__ = os.path.join(files, "cardart.py")
             text.__file__ = os.path.join(files, "text.py")
-            text.use(text.Texts("en")).f.close()  # read the texts again, from there
+            text.lang.use(text.Texts("en")).f.close()  # read the texts again, from there
         sim = harness.Sim(render=False, lang=None, save=save)  # the first start is recorded too
         names = sim.hw_state.KEY_NAMES
         lines = []
@@ -176,8 +176,8 @@ def record(name, out_dir, files=None, nvm=None, lang=None, tag=""):
     finally:
         if files is not None:
             cardart.__file__, text.__file__ = saved
-            text.use(text.Texts("en")).f.close()  # the shipped files again
-            text.forget_pictures()
+            text.lang.use(text.Texts("en")).f.close()  # the shipped files again
+            text.lang.forget_pictures()
         harness.install()  # the nvm file let go
     assert end["over"], "%s: the simulator's game did not end" % name
     lines.append("%d END" % sim.steps)
