@@ -19,11 +19,22 @@ SCREENS = (states.S_SETUP, states.S_RENAME, states.S_PASS, states.S_PLUS3, state
            states.S_PAUSE, states.S_RESUME, states.S_HELP, states.S_LANG, states.S_RECORDS)
 
 
-def test_keys_holds_one_handler_for_every_state():
+def test_keys_holds_one_handler_for_every_state(monkeypatch):
     assert STATES == list(range(len(A.KEYS))) and len(STATES) == 15
     assert A.KEYS[states.S_TURN] is turn.key
     assert A.KEYS[states.S_COLOUR] is turn.colour_key
-    assert A.KEYS[states.S_BREAK] is plus3_flow.break_key
+    # S_BREAK's: plus3_flow's, through rest.plus3 (its code loaded only while a +3 waits)
+    from taki_ui import rest
+
+    assert rest.plus3().break_key.__name__ == plus3_flow.break_key.__name__
+    got = []
+
+    class Flow:
+        break_key = staticmethod(lambda app, k: got.append((app, k)))
+
+    monkeypatch.setattr(rest, "plus3", lambda: Flow)
+    A.KEYS[states.S_BREAK]("app", 7)
+    assert got == [("app", 7)]
     # None: the screen shown handles the key itself (its key(app, k))
     assert [s for s in STATES if A.KEYS[s] is None] == sorted(SCREENS)
     on_table = [A.KEYS[s] for s in STATES if s not in SCREENS]
@@ -170,3 +181,38 @@ def test_while_next_names_a_person_the_pass_screen_beside_the_table_is_told_it(m
     monkeypatch.setattr(text.Line, "done", lambda self: drawn.append(self.text))
     p.show("Player 1")  # what the pass that showed it did: nothing new to draw
     assert drawn == []
+
+
+def test_the_plus3_code_is_loaded_while_next_shows_before_a_plus3_and_goes_after():
+    # taki_ui.plus3_flow is 1.2 KB of heap on the board: a game holds it only
+    # while a +3 waits for its answer. It is read in at a loop pass while
+    # "Next" shows (told_next 2), not in the answer's own pass (45 file reads
+    # on the ARM model), and let go at the first pass after the answer
+    from taki_core.game import P_PLUS3
+
+    from taki_ui import rest
+
+    class Game:
+        p = P_PLUS3
+
+        def phase(self):
+            return self.p
+
+    class App:
+        game = Game()
+        told_next = 1
+
+    sys.modules.pop("taki_ui.plus3_flow", None)
+    app = App()
+    rest.plus3_code(app)  # "Next" not told yet
+    assert "taki_ui.plus3_flow" not in sys.modules
+    app.told_next = 2
+    rest.plus3_code(app)
+    assert "taki_ui.plus3_flow" in sys.modules
+    rest.plus3_code(app)  # while the +3 waits it stays
+    assert rest.plus3() is sys.modules["taki_ui.plus3_flow"]
+    app.game.p = P_PLUS3 + 1  # answered
+    rest.plus3_code(app)
+    assert "taki_ui.plus3_flow" not in sys.modules
+    rest.plus3_code(app)  # (not loaded: nothing to let go)
+    assert "taki_ui.plus3_flow" not in sys.modules

@@ -2,15 +2,14 @@
 
 One screen is shown at a time (taki_ui.stage; the table stays built beside
 the pass screen). `step()` is one pass of the main loop: read a key, let
-timers run, refresh the display (taki_ui.rest). A key goes to its
-state's handler (KEYS): a screen's own `key(app, k)` (its module is loaded
-only while it is shown), or on the table a person's turn (taki_ui.turn), the
-+3 Breaker's (taki_ui.plus3_flow), the public table's (taki_ui.watch).
-The rules are the core's: what may be played comes from `legal_moves`, what
-happened from the event ring, why a key does nothing from `check`. Hands
-stay private: a hand is on screen only in S_TURN / S_COLOUR / S_BREAK /
-S_DREW, and only after its owner confirmed on the pass screen, unless the same
-person has held the device since with no public screen between (`viewer`).
+timers run, refresh the display (taki_ui.rest). A key goes to its state's
+handler (KEYS): a screen's own `key(app, k)` (its module is loaded only
+while it is shown), or on the table a person's turn (taki_ui.turn), the +3
+Breaker's (taki_ui.plus3_flow: rest.plus3), the public table's (taki_ui.watch).
+The rules are the core's (`legal_moves`, the event ring, `check`). Hands stay
+private: one is on screen only in S_TURN / S_COLOUR / S_BREAK / S_DREW, after
+its owner confirmed on the pass screen, unless the same person has held the
+device since with no public screen between (`viewer`).
 """
 
 from adafruit_ticks import ticks_add, ticks_ms
@@ -19,7 +18,7 @@ from micropython import const
 from taki_core.cards import NTYPES
 from taki_core.game import M_ACCEPT, M_DRAW, M_END, NMOVES, P_PLUS3, Game
 
-from taki_ui import lights, notices, persist, plus3_flow, rest, stage, turn, watch
+from taki_ui import lights, notices, persist, rest, stage, turn, watch
 from taki_ui.battery import Battery
 from taki_ui.notices import SEAT_A, SEAT_B
 from taki_ui.players import NO_MOVE, Computer
@@ -33,24 +32,18 @@ NOTICE_MS = const(1100)  # how long a notice stays
 CPU_MS = const(700)  # pause before a computer's move, so people can follow
 
 
-def _drew_key(app, k):
-    if k == K_A:
-        watch.watch(app, CPU_MS)
-
-
 def _watch_key(app, k):
     if k == K_A:
         app.until = app.notice_until = ticks_ms()  # hurry up
 
 
 # The key handler of each state, KEYS[state](app, k); None: the screen's own,
-# screen.key(app, k) (S_SETUP, S_RENAME, S_PASS, S_PLUS3, S_OVER, S_PAUSE,
-# S_RESUME, S_HELP, S_LANG, S_RECORDS: their modules are loaded only while shown)
+# screen.key(app, k) (the states of screens whose modules load only while shown)
 KEYS = [None] * (S_RECORDS + 1)  # S_RECORDS: the last state
 KEYS[S_TURN] = turn.key
 KEYS[S_COLOUR] = turn.colour_key
-KEYS[S_BREAK] = plus3_flow.break_key
-KEYS[S_DREW] = _drew_key
+KEYS[S_BREAK] = lambda app, k: rest.plus3().break_key(app, k)  # (its code: rest.plus3)
+KEYS[S_DREW] = lambda app, k: k == K_A and watch.watch(app, CPU_MS)  # A: on
 KEYS[S_WATCH] = _watch_key
 KEYS = tuple(KEYS)
 
@@ -185,6 +178,7 @@ class App:
         watch.sounds(self)
         if g.phase() != P_PLUS3:
             self.p3_asked = False
+            rest.plus3_code(self)  # (its code goes now, before the table shows the answer)
         if (not g.over() and g.phase() != P_PLUS3 and g.current() == self.viewer
                 and self.state in (S_TURN, S_COLOUR)):
             turn.go_on(self)  # the same person goes on
@@ -202,7 +196,7 @@ class App:
             self.saves.in_game = False  # the next write holds no game to resume
             watch.game_over(self)
         elif g.phase() == P_PLUS3:
-            plus3_flow.start(self)
+            rest.plus3().start(self)
         elif self.settings.is_human(cur):
             watch.hand_over(self, cur, turn.show, -1)
         else:

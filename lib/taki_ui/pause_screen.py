@@ -5,7 +5,7 @@ import displayio
 from boards import K_A, K_B, K_DOWN, K_START, K_UP, LINE_H, SCREEN_H
 from micropython import const
 
-from taki_ui import plus3_flow, rest, strings, text, turn, unload, watch, widgets
+from taki_ui import rest, strings, text, turn, unload, watch, widgets
 from taki_ui.states import (
     S_BREAK, S_COLOUR, S_DREW, S_HELP, S_OVER, S_PASS, S_PAUSE, S_PLUS3, S_TURN,
 )
@@ -145,12 +145,12 @@ class PauseScreen:
             elif st == S_DREW:
                 turn.show_drawn(app, app.viewer, app.paused_at)
             elif st == S_BREAK:
-                plus3_flow.show_break(app)
+                rest.plus3().show_break(app)  # (a +3's code: not loaded with the menu)
+            elif st == S_PLUS3:
+                rest.plus3().public(app)
             elif st == S_PASS:
                 app.enter(S_PASS, "pass_screen", "PassScreen", app.names[app.passing_for],
                           app.pass_why)
-            elif st == S_PLUS3:
-                plus3_flow.public(app)
             elif st == S_OVER:
                 watch.game_over(app)
             else:

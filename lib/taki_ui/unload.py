@@ -6,8 +6,10 @@ import sys
 
 
 def forget(name):
-    """Forget the module `name` (dotted; not loaded: nothing happens)."""
-    sys.modules.pop(name, None)
+    """Forget the module `name` (dotted; not loaded: nothing happens, and
+    nothing is allocated: a loop pass may ask)."""
+    if sys.modules.pop(name, None) is None:
+        return
     dot = name.rfind(".")
     if dot > 0:
         pkg = sys.modules.get(name[:dot])
