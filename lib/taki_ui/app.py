@@ -116,8 +116,10 @@ class App:
             self.help_card = turn.card(self) if st in (S_TURN, S_COLOUR, S_DREW, S_BREAK) else -1
             self.paused_at = self.table.cursor if self.help_card >= 0 else 0
             self.pause()
-        elif KEYS[st] is None:
-            self.screen.key(self, k)  # (called here: a frame less under its drawing)
+        elif KEYS[st] is None:  # (called here: a frame less under its drawing)
+            go = self.screen.key(self, k)
+            if go is not None:  # the next screen, now that the key's frame (its code) is gone
+                go()
         else:
             KEYS[st](self, k)
 

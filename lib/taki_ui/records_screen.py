@@ -185,11 +185,11 @@ class RecordsScreen:
         elif k == K_SELECT and n:
             self.asking = _ASK_ALL
         elif k == K_B or k == K_START:
-            if self.back == S_PAUSE:
-                app.pause()  # (which writes a clearing at once)
-            else:
-                app.to_setup(app.setup_row)
-            return
+            # where it goes back to, built by the app once this returned: this
+            # module's code is 3.5 KB of heap, held while this frame runs (the
+            # Sindhi game with the Records failed for room at 128 KB, the heap
+            # left in pieces; the pause menu writes a clearing at once)
+            return app.pause if self.back == S_PAUSE else lambda: app.to_setup(app.setup_row)
         self.show()
 
 
