@@ -230,6 +230,10 @@ class App:
         self.table.show_notice(n, names[a] if seats & SEAT_A else a,
                                names[b] if seats & SEAT_B else b)
 
+    def back_to_setup(self):
+        """The setup again at the row it was left from (a rename, the Records)."""
+        self.to_setup(self.setup_row)
+
     def to_setup(self, row=0):
         if self.saves.in_game:
             self.saves.in_game = False  # the game is left: nothing to resume

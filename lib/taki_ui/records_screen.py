@@ -189,7 +189,7 @@ class RecordsScreen:
             # module's code is 3.5 KB of heap, held while this frame runs (the
             # Sindhi game with the Records failed for room at 128 KB, the heap
             # left in pieces; the pause menu writes a clearing at once)
-            return app.pause if self.back == S_PAUSE else lambda: app.to_setup(app.setup_row)
+            return app.pause if self.back == S_PAUSE else app.back_to_setup
         self.show()
 
 

@@ -83,10 +83,10 @@ class RenameScreen:
             _learner(app, self.seat)
             app.saves.changed(settings=True)
             rest.save_now(app)  # a new name is worth a write at once
-            app.to_setup(app.setup_row)
+            app.back_to_setup()
             return
         if k == K_B:
-            app.to_setup(app.setup_row)
+            app.back_to_setup()
             return
         if k == K_LEFT:
             self.pos = (self.pos - 1) % NAME_LEN
