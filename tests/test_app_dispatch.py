@@ -184,10 +184,10 @@ def test_while_next_names_a_person_the_pass_screen_beside_the_table_is_told_it(m
 
 
 def test_the_plus3_code_is_loaded_while_next_shows_before_a_plus3_and_goes_after():
-    # taki_ui.plus3_flow is 1.2 KB of heap on the board: a game holds it only
+    # taki_ui.plus3_flow is 1.1 KB of heap on the board: a game holds it only
     # while a +3 waits for its answer. It is read in at a loop pass while
     # "Next" shows (told_next 2), not in the answer's own pass (45 file reads
-    # on the ARM model), and let go at the first pass after the answer
+    # on the ARM model), and let go once the +3 is answered (App.after_move)
     from taki_core.game import P_PLUS3
 
     from taki_ui import rest
@@ -198,21 +198,41 @@ def test_the_plus3_code_is_loaded_while_next_shows_before_a_plus3_and_goes_after
         def phase(self):
             return self.p
 
+    class Stage:
+        pass_due = kept_due = False
+        table = None
+
     class App:
+        saving = False
+        stage = Stage()
         game = Game()
         told_next = 1
 
-    sys.modules.pop("taki_ui.plus3_flow", None)
+    rest.plus3_done()  # (whatever an earlier test left)
     app = App()
-    rest.plus3_code(app)  # "Next" not told yet
+    rest.begin(app)  # "Next" not told yet
     assert "taki_ui.plus3_flow" not in sys.modules
+    app.game.p = P_PLUS3 + 1
     app.told_next = 2
-    rest.plus3_code(app)
-    assert "taki_ui.plus3_flow" in sys.modules
-    rest.plus3_code(app)  # while the +3 waits it stays
-    assert rest.plus3() is sys.modules["taki_ui.plus3_flow"]
-    app.game.p = P_PLUS3 + 1  # answered
-    rest.plus3_code(app)
+    rest.begin(app)  # "Next" told, but no +3 waits
     assert "taki_ui.plus3_flow" not in sys.modules
-    rest.plus3_code(app)  # (not loaded: nothing to let go)
+    app.game.p = P_PLUS3
+    rest.begin(app)
+    assert "taki_ui.plus3_flow" in sys.modules
+    rest.begin(app)  # while the +3 waits it stays
+    assert rest.plus3() is sys.modules["taki_ui.plus3_flow"]
+    rest.plus3_done()  # answered
+    assert "taki_ui.plus3_flow" not in sys.modules
+    rest.plus3_done()  # (not loaded: nothing to let go)
+    assert "taki_ui.plus3_flow" not in sys.modules
+
+
+def test_a_move_that_answers_the_plus3_lets_its_code_go():
+    sim = harness.Sim(render=False)
+    sim.press("UP", "A", "A")  # two people; the first hand
+    import taki_ui.plus3_flow  # noqa: F401  (as if a +3 had waited)
+    from taki_core.game import P_PLUS3
+
+    assert sim.app.game.phase() != P_PLUS3
+    sim.app.after_move()  # a move was made: no +3 waits now
     assert "taki_ui.plus3_flow" not in sys.modules

@@ -180,7 +180,7 @@ class App:
         watch.sounds(self)
         if g.phase() != P_PLUS3:
             self.p3_asked = False
-            rest.plus3_code(self)  # (its code goes now, before the table shows the answer)
+            rest.plus3_done()
         if (not g.over() and g.phase() != P_PLUS3 and g.current() == self.viewer
                 and self.state in (S_TURN, S_COLOUR)):
             turn.go_on(self)  # the same person goes on

@@ -44,7 +44,7 @@ def begin(app):
     left for this pass (the rest of the table: watch.catch_up; the pass
     screen beside a table built anew), before a key is read, so that the key
     meets the table whole; the public part of the next turn's table behind
-    the pass screen, so that its A draws only the hand)."""
+    the pass screen, so that its A draws only the hand; the +3's code)."""
     if app.saving:
         write(app)
     s = app.stage
@@ -57,7 +57,11 @@ def begin(app):
     t = s.table
     if t is not None and t.behind and not t.behind & 1:
         watch.catch_up(app)
-    plus3_code(app)
+    if app.told_next == 2 and app.game.phase() == P_PLUS3:
+        # the +3's code read in while "Next" shows before its answer, not in
+        # the answer's pass (45 file reads: Sindhi's pass 52 -> 72 ms on the
+        # ARM model); a look-up once it is loaded
+        plus3()
 
 
 def plus3():
@@ -68,15 +72,10 @@ def plus3():
     return plus3_flow
 
 
-def plus3_code(app):
-    """The +3's code read in while "Next" shows before its answer (not in
-    the answer's pass: 45 file reads, Sindhi's pass 52 -> 72 ms on the ARM
-    model), let go as soon as it is answered (App.after_move: before the
-    table shows the answer)."""
-    if app.game.phase() != P_PLUS3:
-        unload.forget("taki_ui.plus3_flow")  # (not loaded: a look in sys.modules)
-    elif app.told_next == 2:
-        plus3()  # (loaded: a look-up)
+def plus3_done():
+    """The +3 is answered: its code goes (App.after_move, before the table
+    shows the answer; not loaded: nothing is done, nothing allocated)."""
+    unload.forget("taki_ui.plus3_flow")
 
 
 def write(app):

@@ -122,7 +122,7 @@ class Language:
         self.pics = None
         self.gen = 0
         self.cut = 0
-        self.cells = bytearray(2 * _MAX)  # a text being composed: glyph numbers + 1, 0 blank
+        self.cells = bytearray(_MAX)  # a text being composed: glyph numbers + 1, 0 blank
         # a text, and the texts in its places (scratch; pictures walks them too)
         self.bufs = (bytearray(_MAX), bytearray(_MAX), bytearray(_MAX))
 
